@@ -1,0 +1,152 @@
+"""Commands in, events out: check a seat's action and write down what happened.
+
+:func:`execute` never changes the state it is given. It returns the new events together
+with the state they lead to, so callers need not fold them a second time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine import cards as C
+from engine.actions import (
+    Action,
+    AnnounceMisere,
+    Bid,
+    Call,
+    DecideSlam,
+    Discard,
+    Play,
+    ShowHandful,
+)
+from engine.events import (
+    BidMade,
+    CardPlayed,
+    DealCancelled,
+    DealDealt,
+    DealScored,
+    Discarded,
+    DogRevealed,
+    Event,
+    HandfulShown,
+    KingCalled,
+    MisereAnnounced,
+    PartnerRevealed,
+    SlamAnnounced,
+    SlamDeclined,
+    TrickWon,
+)
+from engine.legal import check_action
+from engine.rules import Rules
+from engine.scoring import score_deal
+from engine.state import DealState, Phase, apply_in_place
+
+
+@dataclass(frozen=True)
+class Outcome:
+    events: tuple[Event, ...]
+    state: DealState
+
+
+def execute(state: DealState, seat: int, action: Action) -> Outcome:
+    """Check ``action`` for ``seat`` and return the events it causes and the state after them.
+
+    Raises :class:`engine.legal.IllegalAction` (a ``ValueError``) when the rules forbid it.
+    """
+    check_action(state, seat, action)
+    work = state.copy()
+    events: list[Event] = []
+
+    def emit(event: Event) -> None:
+        apply_in_place(work, event)
+        events.append(event)
+
+    if isinstance(action, Bid):
+        emit(BidMade(seat, action.contract))
+        if len(work.bids) == work.n:
+            if work.contract is None:
+                emit(DealCancelled("all_passed"))
+            else:
+                _reveal_dog(work, emit)
+    elif isinstance(action, Call):
+        emit(KingCalled(seat, action.card))
+        _reveal_dog(work, emit)
+    elif isinstance(action, Discard):
+        cards = tuple(sorted(action.cards))
+        emit(Discarded(seat, cards, tuple(c for c in cards if C.is_trump(c))))
+    elif isinstance(action, DecideSlam):
+        emit(SlamAnnounced(seat) if action.announce else SlamDeclined(seat))
+    elif isinstance(action, ShowHandful):
+        emit(HandfulShown(seat, tuple(sorted(action.cards, reverse=True))))
+    elif isinstance(action, AnnounceMisere):
+        emit(MisereAnnounced(seat, action.misere))
+    elif isinstance(action, Play):
+        emit(CardPlayed(seat, action.card))
+        if action.card == work.called:
+            emit(PartnerRevealed(seat))
+        if len(work.trick) == work.n:
+            emit(TrickWon(work.trick_winner(), work.trick_index))
+            if work.trick_index == work.total_tricks:
+                emit(DealScored(score_deal(work).scores))
+    return Outcome(tuple(events), work)
+
+
+def _reveal_dog(work: DealState, emit: object) -> None:
+    if work.phase is Phase.DISCARDING:
+        emit(DogRevealed(tuple(C.cards_of(work.dog))))  # type: ignore[operator]
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
+    """Shuffle uniformly from ``seed`` and deal in packets, laying the dog one card at a time
+    between packets, never first or last (RULES.md §2)."""
+    setup = rules.setup(players)
+    rng = random.Random(seed)
+    pack = list(range(C.DECK_SIZE))
+    rng.shuffle(pack)
+    packets = players * setup.hand // setup.packet
+    dog_after = set(rng.sample(range(1, packets), setup.dog))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    dog: list[int] = []
+    pos = 0
+    for k in range(packets):
+        seat = (dealer + 1 + k) % players
+        hands[seat].extend(pack[pos:pos + setup.packet])
+        pos += setup.packet
+        if k + 1 in dog_after:
+            dog.append(pack[pos])
+            pos += 1
+    return DealDealt(players, dealer, tuple(tuple(h) for h in hands), tuple(dog), seed)
+
+
+def petit_sec_seat(rules: Rules, dealt: DealDealt) -> int | None:
+    """The first seat (in speaking order) holding the Petit as its only trump, without the
+    Excuse, when the rules cancel such deals."""
+    if rules.petit_sec != "redeal":
+        return None
+    for i in range(dealt.players):
+        seat = (dealt.dealer + 1 + i) % dealt.players
+        hand = C.mask_of(dealt.hands[seat])
+        if hand & C.TRUMP_MASK == 1 << C.PETIT and not hand & C.EXCUSE_BIT:
+            return seat
+    return None
+
+
+def start_deal(rules: Rules, players: int, dealer: int, seed: int) -> Outcome:
+    """Deal a new hand: ``DealDealt``, then ``DealCancelled`` when a petit sec is shown."""
+    return start_from_dealt(rules, deal_cards(rules, players, dealer, seed))
+
+
+def start_from_dealt(rules: Rules, dealt: DealDealt) -> Outcome:
+    state = DealState(rules, dealt.players)
+    apply_in_place(state, dealt)
+    events: list[Event] = [dealt]
+    seat = petit_sec_seat(rules, dealt)
+    if seat is not None:
+        cancel = DealCancelled("petit_sec", seat)
+        apply_in_place(state, cancel)
+        events.append(cancel)
+    return Outcome(tuple(events), state)

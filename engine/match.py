@@ -1,0 +1,99 @@
+"""A match: a series of deals with running totals (RULES.md §11).
+
+The match is its deals' event logs, one after the other. The dealer moves one seat on after
+every deal, cancelled ones included; each deal's shuffle seed is derived from the match seed
+and the deal's number, so a whole match is reproducible from its seed and its commands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.actions import Action
+from engine.deal import Deal, command_of
+from engine.events import Event
+from engine.rules import Rules
+
+
+def deal_seed(match_seed: int, number: int) -> int:
+    """The shuffle seed of deal ``number`` (0-based) of a match."""
+    return random.Random(f"tarot-match:{match_seed}:{number}").getrandbits(62)
+
+
+class Match:
+    """Deals played so far (the last one may be in progress) and the running totals."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        first_dealer: int = 0,
+        deals: Sequence[Deal] = (),
+    ) -> None:
+        rules.setup(players)
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.deals: list[Deal] = list(deals)
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, seed: int, first_dealer: int = 0) -> Match:
+        match = cls(rules, players, seed, first_dealer)
+        match.next_deal()
+        return match
+
+    @property
+    def current(self) -> Deal:
+        if not self.deals:
+            raise ValueError("the match has no deal yet")
+        return self.deals[-1]
+
+    @property
+    def next_dealer(self) -> int:
+        if not self.deals:
+            return self.first_dealer
+        return (self.deals[-1].state.dealer + 1) % self.players
+
+    def next_deal(self) -> Deal:
+        """Deal the next hand; the previous one must be over."""
+        if self.deals and not self.current.is_over:
+            raise ValueError("the current deal is not over")
+        deal = Deal.new(self.rules, self.players, self.next_dealer,
+                        deal_seed(self.seed, len(self.deals)))
+        self.deals.append(deal)
+        return deal
+
+    def execute(self, seat: int, action: Action) -> tuple[Event, ...]:
+        return self.current.execute(seat, action)
+
+    @property
+    def totals(self) -> list[int]:
+        """Running totals over the deals that are over (they always add up to zero)."""
+        totals = [0] * self.players
+        for deal in self.deals:
+            if deal.scores is not None:
+                for seat, score in enumerate(deal.scores):
+                    totals[seat] += score
+        return totals
+
+    @property
+    def finished_deals(self) -> list[Deal]:
+        return [d for d in self.deals if d.is_over]
+
+    def events(self) -> list[Event]:
+        """The whole match log: every deal's events, in order."""
+        return [event for deal in self.deals for event in deal.events]
+
+    def undo(self, seat: int) -> bool:
+        """Take back the last decision ``seat`` made in the current deal, and everything after
+        it. Returns ``False`` when there is nothing of theirs to undo."""
+        deal = self.current
+        for index in reversed(deal.command_starts()):
+            command = command_of(deal.events[index])
+            if command is not None and command[0] == seat:
+                deal.truncate(index)
+                return True
+        return False

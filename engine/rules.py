@@ -1,0 +1,446 @@
+"""Rule options: the frozen :class:`Rules` object, loaded and validated from ``rules.yaml``.
+
+The file holds the FFT defaults under ``rules:`` and named house variants under ``variants:``;
+a variant lists only the keys it changes. Everything is checked on load, and the first problem
+found raises :class:`RulesError` with the dotted key and the form expected, for example
+``rules.targets: expected a list of 4 whole numbers from 0 to 91, got 'x'``.
+
+>>> rules = load_rules()
+>>> rules.setup(4).hand, rules.contract("garde").multiplier
+(18, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.resources import resource_path
+
+RULES_FORMAT = "tarot-rules"
+RULES_VERSION = 1
+CONTRACT_NAMES = ("petite", "garde", "garde_sans", "garde_contre")
+PLAYER_COUNTS = (3, 4, 5)
+
+
+class RulesError(ValueError):
+    """A rules file or override that is not valid; the message names the key."""
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """How the cards are dealt for one player count."""
+
+    players: int
+    hand: int
+    dog: int
+    packet: int
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract from the bidding table (RULES.md §3).
+
+    ``rank`` orders the contracts (Petite is 1); ``dog_shown`` says whether the dog is turned
+    up and taken; ``dog_to_taker`` says which camp counts the dog (or the discard) at the end.
+    """
+
+    name: str
+    rank: int
+    multiplier: int
+    dog_shown: bool
+    dog_to_taker: bool
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class SlamBonuses:
+    announced_made: int = 400
+    made: int = 200
+    announced_failed: int = -200
+    defence: int = -200
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option of RULES.md, validated. Build one with :func:`load_rules`."""
+
+    setups: Mapping[int, PlayerSetup]
+    contracts: tuple[Contract, ...]
+    targets: tuple[int, int, int, int]
+    contract_base: int
+    petit_au_bout: int
+    handfuls: Mapping[int, tuple[int, int, int]]
+    handful_bonus: tuple[int, int, int]
+    slam: SlamBonuses
+    excuse_last_trick: str
+    petit_sec: str
+    five_player_split: tuple[int, int]
+    five_player_call: str
+    miseres: bool
+    misere_value: int
+    variant: str = "fft"
+    _by_name: Mapping[str, Contract] = field(default_factory=dict, compare=False, repr=False)
+
+    def setup(self, players: int) -> PlayerSetup:
+        try:
+            return self.setups[players]
+        except KeyError:
+            raise RulesError(f"players: {players} players is not supported (3, 4 or 5)") from None
+
+    def contract(self, name: str) -> Contract:
+        """The contract named ``name`` (``prise`` is accepted for ``petite``)."""
+        key = "petite" if name == "prise" else name
+        try:
+            return self._by_name[key]
+        except KeyError:
+            raise RulesError(f"unknown contract {name!r}") from None
+
+    def handful_thresholds(self, players: int) -> tuple[int, int, int]:
+        return self.handfuls[players]
+
+    def with_overrides(self, overrides: Mapping[str, Any], where: str = "rules") -> Rules:
+        """A copy with some keys changed, validated like the file (used by deal records)."""
+        return _build(_merge(_raw_of(self), overrides, where), where, self.variant)
+
+
+# --- loading ------------------------------------------------------------------------------
+
+def default_rules_path() -> Path:
+    return resource_path("rules.yaml")
+
+
+_cache: dict[tuple[str, str], Rules] = {}
+
+
+def load_rules(path: str | Path | None = None, variant: str = "fft") -> Rules:
+    """Load ``rules.yaml`` (the bundled one by default) and apply the named variant."""
+    file = Path(path) if path is not None else default_rules_path()
+    key = (str(file.resolve()), variant)
+    if path is None and key in _cache:
+        return _cache[key]
+    document = read_rules_document(file)
+    rules = rules_from_document(document, variant)
+    if path is None:
+        _cache[key] = rules
+    return rules
+
+
+def read_rules_document(file: Path) -> Mapping[str, Any]:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"{file}: cannot read the rules file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{file}: the rules file is not UTF-8 text") from None
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise RulesError(f"{file}: not valid YAML ({_yaml_problem(exc)})") from None
+    if not isinstance(document, dict):
+        raise RulesError(f"{file}: expected a mapping with 'rules' and 'variants'")
+    return document
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    if mark is not None:
+        return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
+    return str(problem)
+
+
+def variant_names(document: Mapping[str, Any]) -> list[str]:
+    variants = document.get("variants") or {}
+    return list(variants) if isinstance(variants, dict) else []
+
+
+def list_variants(path: str | Path | None = None) -> dict[str, str]:
+    """Variant name → description, in file order."""
+    file = Path(path) if path is not None else default_rules_path()
+    document = read_rules_document(file)
+    rules_from_document(document, "fft")  # validates the whole file
+    variants = document.get("variants") or {}
+    return {name: str(body.get("description", "")) for name, body in variants.items()}
+
+
+def rules_from_document(document: Mapping[str, Any], variant: str = "fft") -> Rules:
+    _check_keys(document, {"format", "version", "rules", "variants"}, "")
+    if document.get("format", RULES_FORMAT) != RULES_FORMAT:
+        raise RulesError(f"format: expected {RULES_FORMAT!r}, got {document.get('format')!r}")
+    version = document.get("version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise RulesError(f"version: this game reads version {RULES_VERSION}, got {version!r}")
+    base = document.get("rules")
+    if not isinstance(base, dict):
+        raise RulesError("rules: expected a mapping of rule options")
+    _build(base, "rules", "fft")
+    variants = document.get("variants", {}) or {}
+    if not isinstance(variants, dict):
+        raise RulesError("variants: expected a mapping of variant names to variants")
+    built: dict[str, Rules] = {}
+    for name, body in variants.items():
+        where = f"variants.{name}"
+        if not isinstance(name, str) or not name.isidentifier():
+            raise RulesError(f"variants: a variant name must be a word, got {name!r}")
+        if not isinstance(body, dict):
+            raise RulesError(f"{where}: expected a mapping with 'description' and 'rules'")
+        _check_keys(body, {"description", "rules"}, where)
+        if "description" in body and not isinstance(body["description"], str):
+            raise RulesError(f"{where}.description: expected text")
+        overrides = body.get("rules") or {}
+        if not isinstance(overrides, dict):
+            raise RulesError(f"{where}.rules: expected a mapping of rule options")
+        built[name] = _build(_merge(base, overrides, f"{where}.rules"), f"{where}.rules", name)
+    if variant == "fft" and "fft" not in built:
+        return _build(base, "rules", "fft")
+    if variant not in built:
+        known = ", ".join(sorted(built)) or "none"
+        raise RulesError(f"variant {variant!r} is not in the rules file (known: {known})")
+    return built[variant]
+
+
+def _check_keys(mapping: Mapping[Any, Any], allowed: set[str], where: str) -> None:
+    for key in mapping:
+        if key not in allowed:
+            prefix = f"{where}." if where else ""
+            expected = ", ".join(sorted(allowed))
+            raise RulesError(f"{prefix}{key}: unknown key (expected one of: {expected})")
+
+
+_TOP_KEYS = {
+    "players", "contracts", "targets", "contract_base", "petit_au_bout", "handfuls",
+    "handful_bonus", "slam", "excuse_last_trick", "petit_sec", "five_player_split",
+    "five_player_call", "miseres",
+}
+
+
+def _merge(base: Mapping[str, Any], overrides: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """Overrides replace whole top-level keys, except mappings, which merge one level down."""
+    if not isinstance(overrides, Mapping):
+        raise RulesError(f"{where}: expected a mapping of rule options")
+    _check_keys(overrides, _TOP_KEYS, where)
+    merged = dict(base)
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged[key] = {**base[key], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: object, where: str, low: int, high: int) -> int:
+    if not _is_int(value) or not low <= value <= high:  # type: ignore[operator]
+        raise RulesError(f"{where}: expected a whole number from {low} to {high}, got {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _choice(value: object, where: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        options = " or ".join(repr(c) for c in choices)
+        raise RulesError(f"{where}: expected {options}, got {value!r}")
+    return str(value)
+
+
+def _int_list(value: object, where: str, length: int, low: int, high: int) -> tuple[int, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(_is_int(v) and low <= v <= high for v in value)
+    ):
+        raise RulesError(
+            f"{where}: expected a list of {length} whole numbers from {low} to {high}, "
+            f"got {value!r}"
+        )
+    return tuple(value)
+
+
+def _per_player(value: object, where: str) -> dict[int, Any]:
+    if not isinstance(value, dict):
+        raise RulesError(f"{where}: expected a mapping with keys 3, 4 and 5")
+    out: dict[int, Any] = {}
+    for key, body in value.items():
+        if key not in PLAYER_COUNTS or isinstance(key, bool):
+            raise RulesError(f"{where}.{key}: unknown player count (expected 3, 4 or 5)")
+        out[key] = body
+    missing = [n for n in PLAYER_COUNTS if n not in out]
+    if missing:
+        raise RulesError(f"{where}: missing player count {missing[0]}")
+    return out
+
+
+def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
+    _check_keys(raw, _TOP_KEYS, where)
+    missing = sorted(_TOP_KEYS - set(raw))
+    if missing:
+        raise RulesError(f"{where}.{missing[0]}: missing")
+    w = where + "."
+
+    setups: dict[int, PlayerSetup] = {}
+    for n, body in _per_player(raw["players"], w + "players").items():
+        key = f"{w}players.{n}"
+        if not isinstance(body, dict):
+            raise RulesError(f"{key}: expected a mapping with hand, dog and packet")
+        _check_keys(body, {"hand", "dog", "packet"}, key)
+        for part in ("hand", "dog", "packet"):
+            if part not in body:
+                raise RulesError(f"{key}.{part}: missing")
+        hand = _int(body["hand"], f"{key}.hand", 1, 78)
+        dog = _int(body["dog"], f"{key}.dog", 0, 78)
+        packet = _int(body["packet"], f"{key}.packet", 1, 78)
+        if hand * n + dog != 78:
+            raise RulesError(
+                f"{key}: {n} hands of {hand} and a dog of {dog} make {hand * n + dog} cards, "
+                "not 78"
+            )
+        if hand % packet:
+            raise RulesError(f"{key}.packet: {packet} does not divide a hand of {hand}")
+        if dog > hand * n // packet - 1:
+            raise RulesError(f"{key}.dog: {dog} dog cards cannot be laid between the packets")
+        setups[n] = PlayerSetup(n, hand, dog, packet)
+
+    contracts_raw = raw["contracts"]
+    key = w + "contracts"
+    if not isinstance(contracts_raw, dict):
+        raise RulesError(f"{key}: expected a mapping of contract names to multipliers")
+    _check_keys(contracts_raw, set(CONTRACT_NAMES), key)
+    contracts = []
+    for rank, name in enumerate(CONTRACT_NAMES, start=1):
+        if name not in contracts_raw:
+            raise RulesError(f"{key}.{name}: missing")
+        multiplier = _int(contracts_raw[name], f"{key}.{name}", 1, 100)
+        contracts.append(Contract(name, rank, multiplier, name in ("petite", "garde"),
+                                  name != "garde_contre"))
+    for lower, higher in zip(contracts, contracts[1:], strict=False):
+        if higher.multiplier < lower.multiplier:
+            raise RulesError(
+                f"{key}.{higher.name}: multiplier {higher.multiplier} is below "
+                f"{lower.name}'s {lower.multiplier}"
+            )
+
+    targets = _int_list(raw["targets"], w + "targets", 4, 0, 91)
+    if any(b > a for a, b in zip(targets, targets[1:], strict=False)):
+        raise RulesError(f"{w}targets: more oudlers may not need more points, got {list(targets)}")
+
+    handfuls: dict[int, tuple[int, int, int]] = {}
+    for n, body in _per_player(raw["handfuls"], w + "handfuls").items():
+        hkey = f"{w}handfuls.{n}"
+        values = _int_list(body, hkey, 3, 1, 22)
+        if not values[0] < values[1] < values[2]:
+            raise RulesError(f"{hkey}: simple, double and triple must increase, got {list(values)}")
+        if values[2] > setups[n].hand:
+            raise RulesError(f"{hkey}: a triple of {values[2]} is more than a hand holds")
+        handfuls[n] = (values[0], values[1], values[2])
+
+    slam_raw = raw["slam"]
+    skey = w + "slam"
+    if not isinstance(slam_raw, dict):
+        raise RulesError(f"{skey}: expected a mapping with announced_made, made, "
+                         "announced_failed and defence")
+    _check_keys(slam_raw, {"announced_made", "made", "announced_failed", "defence"}, skey)
+    for part in ("announced_made", "made", "announced_failed", "defence"):
+        if part not in slam_raw:
+            raise RulesError(f"{skey}.{part}: missing")
+    slam = SlamBonuses(
+        announced_made=_int(slam_raw["announced_made"], f"{skey}.announced_made", 0, 10000),
+        made=_int(slam_raw["made"], f"{skey}.made", 0, 10000),
+        announced_failed=_int(slam_raw["announced_failed"], f"{skey}.announced_failed", -10000, 0),
+        defence=_int(slam_raw["defence"], f"{skey}.defence", -10000, 0),
+    )
+
+    split = _int_list(raw["five_player_split"], w + "five_player_split", 2, 0, 3)
+    if sum(split) != 3:
+        raise RulesError(
+            f"{w}five_player_split: taker and partner shares must add up to 3 (the number of "
+            f"defenders) so that every deal sums to zero, got {list(split)}"
+        )
+
+    miseres_raw = raw["miseres"]
+    mkey = w + "miseres"
+    if not isinstance(miseres_raw, dict):
+        raise RulesError(f"{mkey}: expected a mapping with enabled and value")
+    _check_keys(miseres_raw, {"enabled", "value"}, mkey)
+    enabled = miseres_raw.get("enabled", False)
+    if not isinstance(enabled, bool):
+        raise RulesError(f"{mkey}.enabled: expected true or false, got {enabled!r}")
+
+    contracts_t = tuple(contracts)
+    return Rules(
+        setups=setups,
+        contracts=contracts_t,
+        targets=(targets[0], targets[1], targets[2], targets[3]),
+        contract_base=_int(raw["contract_base"], w + "contract_base", 0, 1000),
+        petit_au_bout=_int(raw["petit_au_bout"], w + "petit_au_bout", 0, 1000),
+        handfuls=handfuls,
+        handful_bonus=tuple(_int_list(raw["handful_bonus"], w + "handful_bonus", 3, 0, 1000)),  # type: ignore[arg-type]
+        slam=slam,
+        excuse_last_trick=_choice(raw["excuse_last_trick"], w + "excuse_last_trick",
+                                  ("changes_camp", "trick_winner")),
+        petit_sec=_choice(raw["petit_sec"], w + "petit_sec", ("redeal", "play")),
+        five_player_split=(split[0], split[1]),
+        five_player_call=_choice(raw["five_player_call"], w + "five_player_call", ("king", "any")),
+        miseres=enabled,
+        misere_value=_int(miseres_raw.get("value", 10), f"{mkey}.value", 0, 1000),
+        variant=variant,
+        _by_name={c.name: c for c in contracts_t},
+    )
+
+
+def _raw_of(rules: Rules) -> dict[str, Any]:
+    """The file form of a :class:`Rules` (so overrides can be validated like the file)."""
+    return {
+        "players": {n: {"hand": s.hand, "dog": s.dog, "packet": s.packet}
+                    for n, s in rules.setups.items()},
+        "contracts": {c.name: c.multiplier for c in rules.contracts},
+        "targets": list(rules.targets),
+        "contract_base": rules.contract_base,
+        "petit_au_bout": rules.petit_au_bout,
+        "handfuls": {n: list(t) for n, t in rules.handfuls.items()},
+        "handful_bonus": list(rules.handful_bonus),
+        "slam": {
+            "announced_made": rules.slam.announced_made,
+            "made": rules.slam.made,
+            "announced_failed": rules.slam.announced_failed,
+            "defence": rules.slam.defence,
+        },
+        "excuse_last_trick": rules.excuse_last_trick,
+        "petit_sec": rules.petit_sec,
+        "five_player_split": list(rules.five_player_split),
+        "five_player_call": rules.five_player_call,
+        "miseres": {"enabled": rules.miseres, "value": rules.misere_value},
+    }
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """The rules as plain data, in the ``rules.yaml`` form (for saved files)."""
+    return _raw_of(rules)
+
+
+def rules_from_dict(raw: Mapping[str, Any], where: str = "rules", variant: str = "fft") -> Rules:
+    if not isinstance(raw, Mapping):
+        raise RulesError(f"{where}: expected a mapping of rule options")
+    return _build(raw, where, variant)
+
+
+__all__ = [
+    "CONTRACT_NAMES",
+    "Contract",
+    "PlayerSetup",
+    "Rules",
+    "RulesError",
+    "SlamBonuses",
+    "list_variants",
+    "load_rules",
+    "rules_from_dict",
+    "rules_to_dict",
+]

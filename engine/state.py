@@ -1,0 +1,506 @@
+"""The state of one deal, and the fold of events into it.
+
+:class:`DealState` is a compact, mutable record (hands are ``int`` bitmasks) with two ways in:
+
+* the **event fold**: :func:`apply` (pure: returns a new state) and :func:`replay` (folds a
+  whole log). This is what the game, saves and the replay viewer use.
+* the **fast path** for simulations: :meth:`DealState.legal_plays` and
+  :meth:`DealState.play` work in place with no event objects, sharing the same helpers as
+  the fold so that both always agree. Bots copy a state (:meth:`DealState.copy`) and play it
+  out thousands of times.
+
+Rules checking lives in :mod:`engine.legal` and the writing of events in
+:mod:`engine.commands`; this module trusts what it is given.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+from engine import cards as C
+from engine.cards import Card, Mask
+from engine.events import (
+    BidMade,
+    CardPlayed,
+    DealCancelled,
+    DealDealt,
+    DealScored,
+    Discarded,
+    DogRevealed,
+    Event,
+    HandfulShown,
+    KingCalled,
+    MisereAnnounced,
+    PartnerRevealed,
+    SlamAnnounced,
+    SlamDeclined,
+    TrickWon,
+)
+from engine.rules import Contract, Rules
+
+SUIT_OF = C.SUIT_OF
+TRUMP = C.TRUMP
+EXCUSE = C.EXCUSE
+EXCUSE_BIT = C.EXCUSE_BIT
+TRUMP_MASK = C.TRUMP_MASK
+SUIT_MASKS = C.SUIT_MASKS
+TRUMPS_ABOVE = C.TRUMPS_ABOVE
+FIRST_TRUMP = C.FIRST_TRUMP
+
+
+class Phase(enum.Enum):
+    NEW = "new"
+    BIDDING = "bidding"
+    CALLING = "calling"
+    DISCARDING = "discarding"
+    SLAM = "slam"  # the taker decides whether to announce a slam
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+TAKER_CAMP, DEFENCE_CAMP = 0, 1
+
+
+class DealState:
+    """Everything about one deal, as the engine (which sees all cards) knows it."""
+
+    __slots__ = (
+        "bids",
+        "called",
+        "camp_tricks",
+        "camp_won",
+        "cancelled",
+        "contract",
+        "dealer",
+        "discard",
+        "discard_shown",
+        "dog",
+        "dealt",
+        "excuse_player",
+        "excuse_trick",
+        "excuse_winner",
+        "handfuls",
+        "hands",
+        "high_trump",
+        "leader",
+        "miseres",
+        "n",
+        "partner",
+        "partner_revealed",
+        "phase",
+        "played_seats",
+        "rules",
+        "scores",
+        "seed",
+        "slam_announced",
+        "taker",
+        "trick",
+        "trick_index",
+        "tricks",
+        "turn",
+        "win_card",
+        "win_pos",
+    )
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.rules = rules
+        self.n = players
+        self.dealer = 0
+        self.seed: int | None = None
+        self.phase = Phase.NEW
+        self.turn: int | None = None
+        self.hands: list[Mask] = [0] * players
+        self.dealt: tuple[tuple[Card, ...], ...] = ()
+        self.dog: Mask = 0
+        self.bids: list[tuple[int, str | None]] = []
+        self.taker: int | None = None
+        self.contract: Contract | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None  # the true partner; None when the taker is alone
+        self.partner_revealed = False
+        self.discard: Mask = 0
+        self.discard_shown: Mask = 0
+        self.slam_announced = False
+        self.handfuls: dict[int, tuple[Card, ...]] = {}
+        self.miseres: dict[int, tuple[str, ...]] = {}
+        self.played_seats = 0  # bit s set once seat s has played a card
+        self.leader = 0
+        self.trick: list[Card] = []
+        self.trick_index = 0
+        self.win_card = -1
+        self.win_pos = -1
+        self.high_trump = 0
+        self.tricks: list[tuple[int, tuple[Card, ...], int]] = []  # (leader, cards, winner)
+        self.camp_won: list[Mask] = [0, 0]  # cards won in tricks, the Excuse aside
+        self.camp_tricks = [0, 0]
+        self.excuse_player = -1
+        self.excuse_trick = -1
+        self.excuse_winner = -1
+        self.scores: tuple[int, ...] | None = None
+        self.cancelled: str | None = None
+
+    # --- copying and comparing -------------------------------------------------------------
+
+    def copy(self) -> DealState:
+        new = DealState.__new__(DealState)
+        for name in DealState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.bids = self.bids[:]
+        new.handfuls = dict(self.handfuls)
+        new.miseres = dict(self.miseres)
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.camp_won = self.camp_won[:]
+        new.camp_tricks = self.camp_tricks[:]
+        return new
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every field as a comparable tuple (used to check that replays agree)."""
+        return tuple(
+            getattr(self, name) if name != "rules" else id(self.rules)
+            for name in DealState.__slots__
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealState):
+            return NotImplemented
+        return self.rules == other.rules and all(
+            getattr(self, n) == getattr(other, n) for n in DealState.__slots__ if n != "rules"
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<DealState {self.n}p {self.phase.value} turn={self.turn} taker={self.taker} "
+            f"contract={self.contract} trick={self.trick_index}>"
+        )
+
+    # --- derived facts ----------------------------------------------------------------------
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.setup(self.n).hand
+
+    @property
+    def total_tricks(self) -> int:
+        return self.hand_size
+
+    def camp_of(self, seat: int) -> int:
+        return TAKER_CAMP if seat == self.taker or seat == self.partner else DEFENCE_CAMP
+
+    def highest_bid(self) -> Contract | None:
+        best: Contract | None = None
+        for _, name in self.bids:
+            if name is not None:
+                contract = self.rules.contract(name)
+                if best is None or contract.rank > best.rank:
+                    best = contract
+        return best
+
+    def seat_to_speak(self) -> int:
+        return (self.dealer + 1 + len(self.bids)) % self.n
+
+    def first_leader(self) -> int:
+        if self.slam_announced and self.taker is not None:
+            return self.taker
+        return (self.dealer + 1) % self.n
+
+    def trick_seats(self) -> list[int]:
+        """The seats that played the current trick's cards, in order."""
+        return [(self.leader + i) % self.n for i in range(len(self.trick))]
+
+    def winning_seat(self) -> int | None:
+        """The seat currently winning the trick in progress (``None`` before a real card)."""
+        if self.win_pos < 0:
+            return None
+        return (self.leader + self.win_pos) % self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.FINISHED or self.phase is Phase.CANCELLED
+
+    # --- fast path: card play -----------------------------------------------------------------
+
+    def legal_plays(self) -> Mask:
+        """The cards the seat to play may play, as a mask (RULES.md §4 and §8)."""
+        hand = self.hands[self.turn]  # type: ignore[index]
+        trick = self.trick
+        if not trick:
+            if self.trick_index == 0 and self.called is not None:
+                return self._first_lead(hand)
+            return hand
+        lead = trick[0]
+        if lead == EXCUSE:
+            if len(trick) == 1:
+                return hand
+            lead = trick[1]
+        suit = SUIT_OF[lead]
+        if suit != TRUMP:
+            follow = hand & SUIT_MASKS[suit]
+            if follow:
+                return follow | (hand & EXCUSE_BIT)
+        trumps = hand & TRUMP_MASK
+        if trumps:
+            return (trumps & TRUMPS_ABOVE[self.high_trump] or trumps) | (hand & EXCUSE_BIT)
+        return hand
+
+    def _first_lead(self, hand: Mask) -> Mask:
+        """Five players: the first card may not be of the called suit, bar the called card."""
+        called = self.called
+        assert called is not None
+        if called == EXCUSE:
+            return hand
+        allowed = hand & ~SUIT_MASKS[SUIT_OF[called]] | (hand & (1 << called))
+        return allowed or hand
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the seat to play, gathering the trick and ending the deal as due.
+
+        No checks: callers pass a card from :meth:`legal_plays`.
+        """
+        self._add_card(card)
+        if len(self.trick) == self.n:
+            self._gather(self.trick_winner())
+            if self.trick_index == self.total_tricks:
+                self.phase = Phase.FINISHED
+                self.turn = None
+
+    def trick_winner(self) -> int:
+        """The winner of the complete trick on the table, slam Excuse case included."""
+        if (
+            self.trick[0] == EXCUSE
+            and self.trick_index == self.total_tricks - 1
+            and self.trick_index > 0
+            and self.camp_tricks[1 - self.camp_of(self.leader)] == 0
+        ):
+            return self.leader
+        return (self.leader + self.win_pos) % self.n
+
+    def _add_card(self, card: Card) -> None:
+        seat = self.turn
+        assert seat is not None
+        self.hands[seat] &= ~(1 << card)
+        self.played_seats |= 1 << seat
+        trick = self.trick
+        trick.append(card)
+        if card == EXCUSE:
+            self.excuse_player = seat
+        else:
+            win = self.win_card
+            if win < 0:
+                self.win_card = card
+                self.win_pos = len(trick) - 1
+                if card >= FIRST_TRUMP:
+                    self.high_trump = card - 55
+            elif card >= FIRST_TRUMP:
+                if card > win or win < FIRST_TRUMP:
+                    self.win_card = card
+                    self.win_pos = len(trick) - 1
+                    self.high_trump = card - 55
+            elif win < FIRST_TRUMP and card > win and SUIT_OF[card] == SUIT_OF[win]:
+                self.win_card = card
+                self.win_pos = len(trick) - 1
+        self.turn = (seat + 1) % self.n
+
+    def _gather(self, winner: int) -> None:
+        trick = self.trick
+        camp = TAKER_CAMP if winner == self.taker or winner == self.partner else DEFENCE_CAMP
+        won = 0
+        for card in trick:
+            won |= 1 << card
+        if won & EXCUSE_BIT and not (trick[0] == EXCUSE and winner == self.leader
+                                     and self.excuse_player == winner):
+            won ^= EXCUSE_BIT
+            self.excuse_trick = self.trick_index
+            self.excuse_winner = winner
+        elif won & EXCUSE_BIT:
+            # the slam case: the Excuse led to the last trick wins it
+            self.excuse_trick = self.trick_index
+            self.excuse_winner = winner
+            self.camp_won[camp] |= EXCUSE_BIT
+            won ^= EXCUSE_BIT
+        self.camp_won[camp] |= won
+        self.camp_tricks[camp] += 1
+        self.tricks.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        self.trick_index += 1
+        self.leader = winner
+        self.turn = winner
+        self.win_card = -1
+        self.win_pos = -1
+        self.high_trump = 0
+
+    # --- helpers shared by the fold --------------------------------------------------------------
+
+    def start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        self.leader = self.first_leader()
+        self.turn = self.leader
+
+    def after_contract(self) -> None:
+        """Bidding (and the call) settled: show the dog or go straight to the slam decision."""
+        contract = self.contract
+        assert contract is not None
+        if contract.dog_shown:
+            self.phase = Phase.DISCARDING  # the DogRevealed event follows
+        else:
+            self.phase = Phase.SLAM
+        self.turn = self.taker
+
+
+# --- the fold ---------------------------------------------------------------------------------
+
+
+def new_state(rules: Rules, players: int) -> DealState:
+    return DealState(rules, players)
+
+
+def apply(state: DealState, event: Event) -> DealState:
+    """The state after ``event``; ``state`` itself is left unchanged."""
+    new = state.copy()
+    apply_in_place(new, event)
+    return new
+
+
+def replay(rules: Rules, events: Iterable[Event], players: int | None = None) -> DealState:
+    """Fold a whole event log (it must start with ``DealDealt``) into a fresh state."""
+    state: DealState | None = None
+    for event in events:
+        if state is None:
+            if not isinstance(event, DealDealt):
+                raise ValueError("a deal's event log must start with deal_dealt")
+            state = DealState(rules, event.players)
+        apply_in_place(state, event)
+    if state is None:
+        if players is None:
+            raise ValueError("an empty event log needs a player count")
+        state = DealState(rules, players)
+    return state
+
+
+def apply_in_place(state: DealState, event: Event) -> None:
+    handler = _HANDLERS[type(event)]
+    handler(state, event)
+
+
+def _dealt(s: DealState, e: DealDealt) -> None:
+    s.dealer = e.dealer
+    s.seed = e.seed
+    s.dealt = e.hands
+    s.hands = [C.mask_of(hand) for hand in e.hands]
+    s.dog = C.mask_of(e.dog)
+    s.phase = Phase.BIDDING
+    s.turn = (e.dealer + 1) % s.n
+
+
+def _cancelled(s: DealState, e: DealCancelled) -> None:
+    s.phase = Phase.CANCELLED
+    s.cancelled = e.reason
+    s.turn = None
+    s.scores = (0,) * s.n
+
+
+def _bid(s: DealState, e: BidMade) -> None:
+    s.bids.append((e.seat, e.contract))
+    if len(s.bids) < s.n:
+        s.turn = s.seat_to_speak()
+        return
+    best = s.highest_bid()
+    if best is None:
+        s.turn = None  # DealCancelled follows
+        return
+    s.contract = best
+    s.taker = next(seat for seat, name in s.bids
+                   if name is not None and s.rules.contract(name) is best)
+    if s.n == 5:
+        s.phase = Phase.CALLING
+        s.turn = s.taker
+    else:
+        s.after_contract()
+
+
+def _called(s: DealState, e: KingCalled) -> None:
+    s.called = e.card
+    bit = 1 << e.card
+    s.partner = None
+    for seat in range(s.n):
+        if s.hands[seat] & bit and seat != s.taker:
+            s.partner = seat
+    s.after_contract()
+
+
+def _dog_revealed(s: DealState, e: DogRevealed) -> None:
+    assert s.taker is not None
+    s.hands[s.taker] |= s.dog
+    s.phase = Phase.DISCARDING
+    s.turn = s.taker
+
+
+def _discarded(s: DealState, e: Discarded) -> None:
+    assert s.taker is not None
+    s.hands[s.taker] |= s.discard  # a changed discard returns to the hand first
+    s.discard = C.mask_of(e.cards)
+    s.discard_shown = C.mask_of(e.shown)
+    s.hands[s.taker] &= ~s.discard
+    if s.phase is Phase.DISCARDING:
+        s.phase = Phase.SLAM
+        s.turn = s.taker
+
+
+def _slam_announced(s: DealState, e: SlamAnnounced) -> None:
+    s.slam_announced = True
+    s.start_play()
+
+
+def _slam_declined(s: DealState, e: SlamDeclined) -> None:
+    s.start_play()
+
+
+def _handful(s: DealState, e: HandfulShown) -> None:
+    s.handfuls[e.seat] = e.cards
+
+
+def _misere(s: DealState, e: MisereAnnounced) -> None:
+    s.miseres[e.seat] = (*s.miseres.get(e.seat, ()), e.misere)
+
+
+def _card_played(s: DealState, e: CardPlayed) -> None:
+    s._add_card(e.card)
+
+
+def _partner_revealed(s: DealState, e: PartnerRevealed) -> None:
+    s.partner_revealed = True
+
+
+def _trick_won(s: DealState, e: TrickWon) -> None:
+    s._gather(e.seat)
+    if s.trick_index == s.total_tricks:
+        s.turn = None  # DealScored follows
+
+
+def _scored(s: DealState, e: DealScored) -> None:
+    s.scores = e.scores
+    s.phase = Phase.FINISHED
+    s.turn = None
+
+
+_HANDLERS: dict[type, object] = {
+    DealDealt: _dealt,
+    DealCancelled: _cancelled,
+    BidMade: _bid,
+    KingCalled: _called,
+    DogRevealed: _dog_revealed,
+    Discarded: _discarded,
+    SlamAnnounced: _slam_announced,
+    SlamDeclined: _slam_declined,
+    HandfulShown: _handful,
+    MisereAnnounced: _misere,
+    CardPlayed: _card_played,
+    PartnerRevealed: _partner_revealed,
+    TrickWon: _trick_won,
+    DealScored: _scored,
+}
