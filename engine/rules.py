@@ -270,6 +270,8 @@ def _per_player(value: object, where: str) -> dict[int, Any]:
         raise RulesError(f"{where}: expected a mapping with keys 3, 4 and 5")
     out: dict[int, Any] = {}
     for key, body in value.items():
+        if isinstance(key, str) and key.isdigit():
+            key = int(key)  # JSON object keys are text
         if key not in PLAYER_COUNTS or isinstance(key, bool):
             raise RulesError(f"{where}.{key}: unknown player count (expected 3, 4 or 5)")
         out[key] = body

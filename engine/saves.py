@@ -1,0 +1,225 @@
+"""Saved matches and finished deals: versioned, human-readable JSON, written atomically.
+
+A saved file is the event log plus what is needed to check it: the rules it was played under
+and, for a match, its seed. Loading trusts nothing: the rules are validated like
+``rules.yaml``, every command in the log is re-checked against the rules, every event the
+engine writes itself is compared with what the engine would write, and a shuffle seed must give
+the recorded hands. A file that fails any check is refused with :class:`SaveError` naming the
+file and the place; the file itself is never changed by loading.
+
+Writing goes to a temporary file in the same folder, flushed to disk, then renamed over the
+old file, so an interrupted save leaves the previous good file in place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.commands import deal_cards
+from engine.deal import Deal, LogError
+from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
+from engine.match import Match, deal_seed
+from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
+
+MATCH_FORMAT = "tarot-match"
+DEAL_FORMAT = "tarot-deal"
+SAVE_VERSION = 1
+
+
+class SaveError(ValueError):
+    """A saved file that cannot be loaded; the message names the file and what is wrong."""
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that readers see either the old or the new file."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _dump(document: Mapping[str, Any], log_key: str, logs: Sequence[Sequence[Event]],
+          nested: bool) -> str:
+    """JSON with one event per line, so the file reads (and diffs) like a log."""
+    head = [
+        f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+        for k, v in document.items() if k != log_key
+    ]
+    body = "{\n" + ",\n".join(head)
+    lines = []
+    for log in logs:
+        events = ",\n".join("  " + json.dumps(event_to_dict(e), ensure_ascii=False) for e in log)
+        lines.append(f" [\n{events}\n ]" if nested else events)
+    inner = ",\n".join(lines)
+    return f'{body},\n "{log_key}": [\n{inner}\n ]\n}}\n'
+
+
+def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
+    document = {
+        "format": MATCH_FORMAT,
+        "version": SAVE_VERSION,
+        "players": match.players,
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "variant": match.rules.variant,
+        "rules": rules_to_dict(match.rules),
+        "meta": dict(meta or {}),
+        "deals": None,
+    }
+    return _dump(document, "deals", [d.events for d in match.deals], nested=True)
+
+
+def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None) -> str:
+    document = {
+        "format": DEAL_FORMAT,
+        "version": SAVE_VERSION,
+        "players": deal.players,
+        "variant": deal.rules.variant,
+        "rules": rules_to_dict(deal.rules),
+        "meta": dict(meta or {}),
+        "events": None,
+    }
+    return _dump(document, "events", [deal.events], nested=False)
+
+
+def save_match(match: Match, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
+    write_atomic(path, match_to_text(match, meta))
+
+
+def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
+    write_atomic(path, deal_to_text(deal, meta))
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def _read(path: str | Path, expected_format: str) -> dict[str, Any]:
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{file}: cannot read ({exc.strerror})") from None
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{file}: not a saved game (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        text = raw.decode("utf-8").rstrip()
+        if "\n" not in text[exc.pos:]:  # the error is on the last line: the file was cut
+            raise SaveError(f"{file}: the file is truncated (it ends at line {exc.lineno})") \
+                from None
+        raise SaveError(
+            f"{file}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})"
+        ) from None
+    if not isinstance(document, dict):
+        raise SaveError(f"{file}: not a saved game (expected a JSON object)")
+    found = document.get("format")
+    if found != expected_format:
+        raise SaveError(f"{file}: format {found!r} is not a {expected_format!r} file")
+    version = document.get("version")
+    if version != SAVE_VERSION:
+        raise SaveError(
+            f"{file}: version {version!r} cannot be read by this game (it reads {SAVE_VERSION})"
+        )
+    return document
+
+
+def _rules(file: Path, document: Mapping[str, Any]) -> Rules:
+    variant = document.get("variant", "fft")
+    if not isinstance(variant, str):
+        raise SaveError(f"{file}: variant: expected text")
+    try:
+        return rules_from_dict(document.get("rules"), "rules", variant)  # type: ignore[arg-type]
+    except RulesError as exc:
+        raise SaveError(f"{file}: {exc}") from None
+
+
+def _int_field(file: Path, document: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = document.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SaveError(f"{file}: {key}: expected a whole number from {low} to {high}")
+    return value
+
+
+def _meta(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
+    meta = document.get("meta", {})
+    if not isinstance(meta, dict):
+        raise SaveError(f"{file}: meta: expected an object")
+    return meta
+
+
+def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) -> Deal:
+    if not isinstance(log, list):
+        raise SaveError(f"{file}: {where}: expected a list of events")
+    try:
+        events = [event_from_dict(item, f"{where}[{i}]") for i, item in enumerate(log)]
+    except EventFormatError as exc:
+        raise SaveError(f"{file}: {exc}") from None
+    first = events[0] if events else None
+    if not isinstance(first, DealDealt):
+        raise SaveError(f"{file}: {where}[0]: a deal starts with deal_dealt")
+    if first.players != players:
+        raise SaveError(f"{file}: {where}[0]: {first.players} players in a {players}-player file")
+    try:
+        deal = Deal.from_events(rules, events)
+    except (LogError, ValueError) as exc:
+        message = str(exc).replace("events[", f"{where}[", 1)
+        raise SaveError(f"{file}: {message}") from None
+    if first.seed is not None:
+        expected = deal_cards(rules, players, first.dealer, first.seed)
+        if expected.hands != first.hands or expected.dog != first.dog:
+            raise SaveError(f"{file}: {where}[0]: the hands are not those of seed {first.seed}")
+    return deal
+
+
+def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
+    """Load and check a saved match; returns it with the file's ``meta`` data."""
+    file = Path(path)
+    document = _read(file, MATCH_FORMAT)
+    rules = _rules(file, document)
+    players = _int_field(file, document, "players", 3, 5)
+    seed = _int_field(file, document, "seed", 0, 2**63)
+    first_dealer = _int_field(file, document, "first_dealer", 0, players - 1)
+    logs = document.get("deals")
+    if not isinstance(logs, list):
+        raise SaveError(f"{file}: deals: expected a list of event lists")
+    deals: list[Deal] = []
+    for number, log in enumerate(logs):
+        where = f"deals[{number}]"
+        deal = _deal_from(file, rules, players, log, where)
+        dealt = deal.events[0]
+        assert isinstance(dealt, DealDealt)
+        if dealt.dealer != (first_dealer + number) % players:
+            raise SaveError(f"{file}: {where}[0]: dealer {dealt.dealer} is out of turn")
+        if dealt.seed != deal_seed(seed, number):
+            raise SaveError(f"{file}: {where}[0]: the shuffle seed does not follow the match's")
+        if deals and not deals[-1].is_over:
+            raise SaveError(f"{file}: {where}: follows a deal that is not over")
+        deals.append(deal)
+    return Match(rules, players, seed, first_dealer, deals), _meta(file, document)
+
+
+def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:
+    """Load and check a saved deal; returns it with the file's ``meta`` data."""
+    file = Path(path)
+    document = _read(file, DEAL_FORMAT)
+    rules = _rules(file, document)
+    players = _int_field(file, document, "players", 3, 5)
+    deal = _deal_from(file, rules, players, document.get("events"), "events")
+    return deal, _meta(file, document)

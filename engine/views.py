@@ -1,0 +1,133 @@
+"""What one seat may know: the only input that bots and the table get.
+
+:func:`view_for` builds a :class:`SeatView` from the full :class:`DealState`: the seat's own
+hand, everything public (bids, the call, the dog when it was shown, trumps shown in a discard,
+handfuls, misères, every card played and every trick), the taker's own discard for the taker,
+and the partner only once the called card has been played (or for the partner itself, who
+holds it). Hidden cards never reach the view; the other hands appear only as card counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import cards as C
+from engine.cards import Card
+from engine.rules import Rules
+from engine.state import DealState, Phase
+
+
+@dataclass(frozen=True)
+class TrickView:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None  # None while the trick is being played
+
+    def seats(self, players: int) -> list[int]:
+        return [(self.leader + i) % players for i in range(len(self.cards))]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    players: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    turn: int | None
+    hand: tuple[Card, ...]  # sorted for display: trumps, Excuse, suits alternating colours
+    hand_mask: int
+    hand_counts: tuple[int, ...]  # cards left in each seat's hand
+    bids: tuple[tuple[int, str | None], ...]
+    taker: int | None
+    contract: str | None
+    called: Card | None
+    partner: int | None  # known partner; None while hidden or when nobody is
+    partner_known: bool  # True once the seat knows who the partner is (or that there is none)
+    dog: tuple[Card, ...] | None  # the dog when it was shown (or at the end)
+    discard: tuple[Card, ...] | None  # the taker's own discard, for the taker (and at the end)
+    discard_shown: tuple[Card, ...]  # trumps put in the discard, shown to all
+    slam_announced: bool
+    handfuls: dict[int, tuple[Card, ...]]
+    miseres: dict[int, tuple[str, ...]]
+    tricks: tuple[TrickView, ...]
+    trick: TrickView  # the trick on the table
+    played: int  # mask of every card played so far
+    legal_plays: tuple[Card, ...]  # when it is this seat's turn to play
+    scores: tuple[int, ...] | None
+    cancelled: str | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    @property
+    def last_trick(self) -> TrickView | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+def view_for(state: DealState, seat: int) -> SeatView:
+    """What ``seat`` may know of ``state``."""
+    if not 0 <= seat < state.n:
+        raise ValueError(f"no seat {seat} in a {state.n}-player deal")
+    over = state.is_over
+    dog_shown = state.contract is not None and state.contract.dog_shown and (
+        state.phase not in (Phase.BIDDING, Phase.CALLING)
+    )
+    # The dog is face up once revealed; with Garde sans/contre it is only seen at the end.
+    dog: tuple[Card, ...] | None = None
+    if (dog_shown and state.phase is not Phase.NEW) or (over and state.phase is Phase.FINISHED):
+        dog = tuple(C.cards_of(state.dog))
+    partner_known, partner = _partner_for(state, seat)
+    played = 0
+    tricks = []
+    for leader, cards, winner in state.tricks:
+        tricks.append(TrickView(leader, cards, winner))
+        played |= C.mask_of(cards)
+    played |= C.mask_of(state.trick)
+    legal: tuple[Card, ...] = ()
+    if state.phase is Phase.PLAYING and state.turn == seat:
+        legal = tuple(C.cards_of(state.legal_plays()))
+    see_discard = seat == state.taker or state.phase is Phase.FINISHED
+    return SeatView(
+        seat=seat,
+        players=state.n,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        hand=tuple(C.sort_for_hand(C.cards_of(state.hands[seat]))),
+        hand_mask=state.hands[seat],
+        hand_counts=tuple(h.bit_count() for h in state.hands),
+        bids=tuple(state.bids),
+        taker=state.taker,
+        contract=state.contract.name if state.contract else None,
+        called=state.called,
+        partner=partner,
+        partner_known=partner_known,
+        dog=dog,
+        discard=tuple(C.cards_of(state.discard)) if see_discard and state.discard else None,
+        discard_shown=tuple(C.cards_of(state.discard_shown)),
+        slam_announced=state.slam_announced,
+        handfuls=dict(state.handfuls),
+        miseres=dict(state.miseres),
+        tricks=tuple(tricks),
+        trick=TrickView(state.leader, tuple(state.trick), None),
+        played=played,
+        legal_plays=legal,
+        scores=state.scores,
+        cancelled=state.cancelled,
+    )
+
+
+def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
+    """Whether ``seat`` knows the partner, and who it is (``None``: the taker is alone)."""
+    if state.n != 5 or state.called is None:
+        return state.n != 5, None
+    if state.partner_revealed or state.phase is Phase.FINISHED:
+        return True, state.partner
+    if seat == state.partner:
+        return True, seat  # the partner holds the called card and knows it
+    if seat == state.taker and state.hands[seat] >> state.called & 1:
+        return True, None  # the taker called a card of their own: alone, and knows it
+    return False, None
