@@ -41,7 +41,9 @@ TWENTY_ONE: Card = FIRST_TRUMP + 20  # trump 21
 FULL_DECK: Mask = (1 << DECK_SIZE) - 1
 TRUMP_MASK: Mask = ((1 << 21) - 1) << FIRST_TRUMP
 EXCUSE_BIT: Mask = 1 << EXCUSE
-SUIT_MASKS: tuple[Mask, ...] = tuple(((1 << 14) - 1) << (14 * s) for s in range(4)) + (
+#: Masks of spades, hearts, diamonds, clubs, trumps and the Excuse, indexed like ``SUIT_OF``.
+SUIT_MASKS: tuple[Mask, ...] = (
+    *(((1 << 14) - 1) << (14 * s) for s in range(4)),
     TRUMP_MASK,
     EXCUSE_BIT,
 )

@@ -253,7 +253,8 @@ def check_handful(state: DealState, seat: int, cards: tuple[Card, ...]) -> None:
     hidden = hand & C.TRUMP_MASK & ~shown
     if shown & C.EXCUSE_BIT and hidden:
         raise IllegalAction(
-            f"the Excuse may stand for a trump only when every trump is shown (hides {_tokens(hidden)})"
+            "the Excuse may stand for a trump only when every trump is shown "
+            f"(hides {_tokens(hidden)})"
         )
 
 
@@ -287,8 +288,8 @@ def play_obligation(state: DealState) -> str:
     if not trick:
         called = state.called
         assert called is not None
-        suit = C.SUIT_NAMES[C.SUIT_OF[called]]
-        return (f"may not lead {suit} to the first trick, but for the called card "
+        called_suit = C.SUIT_NAMES[C.SUIT_OF[called]]
+        return (f"may not lead {called_suit} to the first trick, but for the called card "
                 f"{format_card(called)}")
     lead = trick[1] if trick[0] == C.EXCUSE else trick[0]
     suit = C.SUIT_OF[lead]

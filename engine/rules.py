@@ -12,6 +12,7 @@ found raises :class:`RulesError` with the dotted key and the form expected, for 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -323,7 +324,7 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
         multiplier = _int(contracts_raw[name], f"{key}.{name}", 1, 100)
         contracts.append(Contract(name, rank, multiplier, name in ("petite", "garde"),
                                   name != "garde_contre"))
-    for lower, higher in zip(contracts, contracts[1:], strict=False):
+    for lower, higher in itertools.pairwise(contracts):
         if higher.multiplier < lower.multiplier:
             raise RulesError(
                 f"{key}.{higher.name}: multiplier {higher.multiplier} is below "
@@ -331,7 +332,7 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
             )
 
     targets = _int_list(raw["targets"], w + "targets", 4, 0, 91)
-    if any(b > a for a, b in zip(targets, targets[1:], strict=False)):
+    if any(b > a for a, b in itertools.pairwise(targets)):
         raise RulesError(f"{w}targets: more oudlers may not need more points, got {list(targets)}")
 
     handfuls: dict[int, tuple[int, int, int]] = {}

@@ -102,10 +102,7 @@ def _excuse_share(state: DealState) -> tuple[int, int]:
     if state.camp_won[winner_camp] & C.EXCUSE_BIT:
         return (9, 1) if winner_camp == TAKER_CAMP else (0, 0)  # the slam Excuse
     if state.excuse_trick == state.total_tricks - 1:
-        if state.rules.excuse_last_trick == "changes_camp":
-            gets = 1 - owner_camp
-        else:
-            gets = winner_camp
+        gets = 1 - owner_camp if state.rules.excuse_last_trick == "changes_camp" else winner_camp
         return (9, 1) if gets == TAKER_CAMP else (0, 0)
     # The owner keeps it (4 points) and gives a low card (0.5) to the trick's winner.
     half = (8 if owner_camp == TAKER_CAMP else 0) + (1 if winner_camp == TAKER_CAMP else 0)

@@ -16,7 +16,8 @@ Rules checking lives in :mod:`engine.legal` and the writing of events in
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine import cards as C
 from engine.cards import Card, Mask
@@ -74,10 +75,10 @@ class DealState:
         "cancelled",
         "contract",
         "dealer",
+        "dealt",
         "discard",
         "discard_shown",
         "dog",
-        "dealt",
         "excuse_player",
         "excuse_trick",
         "excuse_winner",
@@ -488,7 +489,7 @@ def _scored(s: DealState, e: DealScored) -> None:
     s.turn = None
 
 
-_HANDLERS: dict[type, object] = {
+_HANDLERS: dict[type, Callable[[DealState, Any], None]] = {
     DealDealt: _dealt,
     DealCancelled: _cancelled,
     BidMade: _bid,
