@@ -9,10 +9,12 @@ holds it). Hidden cards never reach the view; the other hands appear only as car
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from engine import cards as C
 from engine.cards import Card
+from engine.events import DealDealt, Discarded, Event
 from engine.rules import Rules
 from engine.state import DealState, Phase
 
@@ -131,3 +133,17 @@ def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
     if seat == state.taker and state.hands[seat] >> state.called & 1:
         return True, None  # the taker called a card of their own: alone, and knows it
     return False, None
+
+
+def public_events(events: Sequence[Event], seat: int) -> list[Event]:
+    """The log as ``seat`` saw it: other hands, the hidden dog and a discard that is not the
+    seat's own are blanked (trumps shown in a discard stay, as does a revealed dog)."""
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, DealDealt):
+            hands = tuple(hand if i == seat else () for i, hand in enumerate(event.hands))
+            event = replace(event, hands=hands, dog=(), seed=None)
+        elif isinstance(event, Discarded) and event.seat != seat:
+            event = replace(event, cards=event.shown)
+        out.append(event)
+    return out

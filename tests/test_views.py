@@ -1,0 +1,119 @@
+"""Seat views: each seat sees exactly what it may know."""
+
+import random
+
+from engine import cards as C
+from engine.actions import PASS, Bid, Call, DecideSlam, Play
+from engine.deal import Deal
+from engine.events import DealDealt, Discarded
+from engine.randomplay import random_discard
+from engine.rules import load_rules
+from engine.state import Phase
+from engine.views import public_events, view_for
+
+RULES = load_rules()
+
+
+def _deal_until_contract(players, seed, contract, dealer=0):
+    """A deal where the seat after the dealer takes with ``contract`` and the rest pass."""
+    for attempt in range(200):
+        deal = Deal.new(RULES, players, dealer, seed + attempt)
+        if deal.is_over:  # petit sec
+            continue
+        deal.execute(deal.state.turn, Bid(contract))
+        while deal.state.phase is Phase.BIDDING:
+            deal.execute(deal.state.turn, PASS)
+        return deal
+    raise AssertionError("no deal without a petit sec")
+
+
+def test_hands_of_others_are_counts_only():
+    deal = _deal_until_contract(4, 1, "garde")
+    for seat in range(4):
+        view = view_for(deal.state, seat)
+        assert view.hand_mask == deal.state.hands[seat]
+        assert view.hand_counts == tuple(h.bit_count() for h in deal.state.hands)
+        assert set(view.hand) == set(C.cards_of(deal.state.hands[seat]))
+
+
+def test_dog_shown_for_garde_hidden_for_garde_sans_until_the_end():
+    deal = _deal_until_contract(4, 2, "garde")
+    assert view_for(deal.state, 2).dog == tuple(C.cards_of(deal.state.dog))
+    deal = _deal_until_contract(4, 2, "garde_sans")
+    assert all(view_for(deal.state, s).dog is None for s in range(4))
+    deal.execute(deal.state.turn, DecideSlam(False))
+    while not deal.is_over:
+        deal.execute(deal.state.turn, Play(C.cards_of(deal.state.legal_plays())[0]))
+    assert view_for(deal.state, 3).dog == tuple(C.cards_of(deal.state.dog))
+
+
+def test_discard_seen_by_the_taker_only_but_shown_trumps_by_all():
+    deal = _deal_until_contract(4, 3, "petite")
+    taker = deal.state.taker
+    deal.execute(taker, random_discard(deal.state, random.Random(1)))
+    for seat in range(4):
+        view = view_for(deal.state, seat)
+        if seat == taker:
+            assert view.discard == tuple(C.cards_of(deal.state.discard))
+        else:
+            assert view.discard is None
+        assert view.discard_shown == tuple(C.cards_of(deal.state.discard_shown))
+
+
+def test_five_player_partner_hidden_until_the_called_card_is_played():
+    for seed in range(100):
+        deal = _deal_until_contract(5, seed * 7, "garde_sans")
+        state = deal.state
+        taker = state.taker
+        king = next((k for k in C.cards_of(C.KING_MASK)
+                     if not state.hands[taker] >> k & 1 and not state.dog >> k & 1), None)
+        if king is None:
+            continue
+        deal.execute(taker, Call(king))
+        partner = deal.state.partner
+        assert partner is not None and partner != taker
+        for seat in range(5):
+            view = view_for(deal.state, seat)
+            if seat == partner:
+                assert view.partner_known and view.partner == partner
+            else:
+                assert not view.partner_known and view.partner is None
+        deal.execute(taker, DecideSlam(False))
+        while not deal.state.partner_revealed:
+            state = deal.state
+            legal = C.cards_of(state.legal_plays())
+            card = king if king in legal else legal[0]
+            deal.execute(state.turn, Play(card))
+        assert all(view_for(deal.state, s).partner == partner for s in range(5))
+        return
+    raise AssertionError("no suitable deal found")
+
+
+def test_public_events_blank_other_hands_and_the_discard():
+    deal = _deal_until_contract(3, 4, "garde")
+    taker = deal.state.taker
+    deal.execute(taker, random_discard(deal.state, random.Random(2)))
+    other = (taker + 1) % 3
+    events = public_events(deal.events, other)
+    dealt = events[0]
+    assert isinstance(dealt, DealDealt)
+    assert dealt.hands[other] == deal.events[0].hands[other]
+    assert all(h == () for i, h in enumerate(dealt.hands) if i != other)
+    assert dealt.dog == () and dealt.seed is None
+    discard = next(e for e in events if isinstance(e, Discarded))
+    assert discard.cards == discard.shown
+    mine = next(e for e in public_events(deal.events, taker) if isinstance(e, Discarded))
+    assert len(mine.cards) == 6
+
+
+def test_legal_plays_only_for_the_seat_to_play():
+    deal = _deal_until_contract(4, 5, "garde_contre")
+    deal.execute(deal.state.turn, DecideSlam(False))
+    turn = deal.state.turn
+    for seat in range(4):
+        view = view_for(deal.state, seat)
+        if seat == turn:
+            assert view.my_turn
+            assert view.legal_plays == tuple(C.cards_of(deal.state.legal_plays()))
+        else:
+            assert view.legal_plays == ()
