@@ -273,7 +273,7 @@ def _per_player(value: object, where: str) -> dict[int, Any]:
     for key, body in value.items():
         if isinstance(key, str) and key.isdigit():
             key = int(key)  # JSON object keys are text
-        if key not in PLAYER_COUNTS or isinstance(key, bool):
+        if isinstance(key, bool) or not isinstance(key, int) or key not in PLAYER_COUNTS:
             raise RulesError(f"{where}.{key}: unknown player count (expected 3, 4 or 5)")
         out[key] = body
     missing = [n for n in PLAYER_COUNTS if n not in out]
