@@ -63,7 +63,8 @@ def execute(state: DealState, seat: int, action: Action) -> Outcome:
         events.append(event)
 
     if isinstance(action, Bid):
-        emit(BidMade(seat, action.contract))
+        name = None if action.contract is None else state.rules.contract(action.contract).name
+        emit(BidMade(seat, name))  # 'prise' is written as 'petite'
         if len(work.bids) == work.n:
             if work.contract is None:
                 emit(DealCancelled("all_passed"))

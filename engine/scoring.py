@@ -116,7 +116,8 @@ def petit_au_bout(state: DealState) -> str | None:
         return None
     last_leader, last_cards, last_winner = tricks[-1]
     trick = tricks[-1]
-    if last_cards[0] == C.EXCUSE and last_winner == last_leader and len(tricks) > 1:
+    if (C.PETIT not in last_cards and last_cards[0] == C.EXCUSE and last_winner == last_leader
+            and len(tricks) > 1):
         trick = tricks[-2]  # a slam won by the Excuse: the next-to-last trick counts
     if C.PETIT not in trick[1]:
         return None
