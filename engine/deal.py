@@ -133,10 +133,11 @@ class Deal:
             except IllegalAction as exc:
                 raise LogError(f"events[{i}]: {exc}") from None
             if tuple(log[i:i + len(new)]) != new:
-                got = log[i + len(new) - 1] if i + len(new) <= len(log) else None
-                want = new[-1]
+                k = next(k for k, e in enumerate(new) if i + k >= len(log) or log[i + k] != e)
+                got = log[i + k] if i + k < len(log) else None
+                want = new[k]
                 raise LogError(
-                    f"events[{i}]: the rules give {want.kind} {_brief(want)}, "
+                    f"events[{i + k}]: the rules give {want.kind} {_brief(want)}, "
                     f"the log has {got.kind + ' ' + _brief(got) if got else 'nothing'}"
                 )
             i += len(new)

@@ -13,10 +13,10 @@ found raises :class:`RulesError` with the dotted key and the form expected, for 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -30,6 +30,37 @@ PLAYER_COUNTS = (3, 4, 5)
 
 class RulesError(ValueError):
     """A rules file or override that is not valid; the message names the key."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only mapping, so that a shared :class:`Rules` cannot be changed in place.
+
+    Unlike ``types.MappingProxyType`` it pickles, so rules can go to worker processes.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[K, V]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __reduce__(self) -> tuple[type, tuple[dict[K, V]]]:
+        return (FrozenMap, (self._items,))
 
 
 @dataclass(frozen=True)
@@ -379,12 +410,12 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
 
     contracts_t = tuple(contracts)
     return Rules(
-        setups=setups,
+        setups=FrozenMap(setups),
         contracts=contracts_t,
         targets=(targets[0], targets[1], targets[2], targets[3]),
         contract_base=_int(raw["contract_base"], w + "contract_base", 0, 1000),
         petit_au_bout=_int(raw["petit_au_bout"], w + "petit_au_bout", 0, 1000),
-        handfuls=handfuls,
+        handfuls=FrozenMap(handfuls),
         handful_bonus=tuple(_int_list(raw["handful_bonus"], w + "handful_bonus", 3, 0, 1000)),  # type: ignore[arg-type]
         slam=slam,
         excuse_last_trick=_choice(raw["excuse_last_trick"], w + "excuse_last_trick",
@@ -395,7 +426,7 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
         miseres=enabled,
         misere_value=_int(miseres_raw.get("value", 10), f"{mkey}.value", 0, 1000),
         variant=variant,
-        _by_name={c.name: c for c in contracts_t},
+        _by_name=FrozenMap({c.name: c for c in contracts_t}),
     )
 
 
