@@ -132,6 +132,11 @@ def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
         return True, seat  # the partner holds the called card and knows it
     if seat == state.taker and state.hands[seat] >> state.called & 1:
         return True, None  # the taker called a card of their own: alone, and knows it
+    contract = state.contract
+    if contract is not None and contract.dog_shown and state.dog >> state.called & 1 and (
+        state.phase not in (Phase.BIDDING, Phase.CALLING)
+    ):
+        return True, None  # the called card turned up in the dog, face up: alone
     return False, None
 
 

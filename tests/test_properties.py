@@ -274,7 +274,8 @@ def check_views(state: DealState, events: list[Event] | None = None) -> None:
         if n == 5 and state.called is not None and not (state.partner_revealed or finished):
             if seat != state.partner:
                 assert view.partner is None, f"seat {seat} is told the hidden partner"
-            if seat not in (state.partner, state.taker):
+            called_in_shown_dog = dog_public and state.dog >> state.called & 1
+            if seat not in (state.partner, state.taker) and not called_in_shown_dog:
                 assert not view.partner_known
         if n == 5 and seat == state.partner and state.partner is not None:
             assert view.partner == seat and view.partner_known

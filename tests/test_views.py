@@ -117,3 +117,23 @@ def test_legal_plays_only_for_the_seat_to_play():
             assert view.legal_plays == tuple(C.cards_of(deal.state.legal_plays()))
         else:
             assert view.legal_plays == ()
+
+
+def test_a_called_king_in_a_shown_dog_tells_everyone_the_taker_is_alone():
+    for seed in range(300):
+        deal = Deal.new(RULES, 5, 0, seed)
+        if deal.is_over:
+            continue
+        kings_in_dog = [k for k in C.cards_of(C.KING_MASK) if deal.state.dog >> k & 1]
+        if not kings_in_dog:
+            continue
+        deal.execute(deal.state.turn, Bid("garde"))
+        while deal.state.phase is Phase.BIDDING:
+            deal.execute(deal.state.turn, PASS)
+        assert not view_for(deal.state, 3).partner_known
+        deal.execute(deal.state.taker, Call(kings_in_dog[0]))
+        for seat in range(5):
+            view = view_for(deal.state, seat)
+            assert view.partner_known and view.partner is None
+        return
+    raise AssertionError("no deal with a king in the dog")
