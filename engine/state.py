@@ -145,17 +145,46 @@ class DealState:
     # --- copying and comparing -------------------------------------------------------------
 
     def copy(self) -> DealState:
+        """An independent copy (lists and dicts copied, tuples and ints shared).
+
+        Written out field by field: bots copy states thousands of times a move.
+        """
         new = DealState.__new__(DealState)
-        for name in DealState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = self.hands[:]
         new.bids = self.bids[:]
-        new.handfuls = dict(self.handfuls)
-        new.miseres = dict(self.miseres)
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.camp_won = self.camp_won[:]
+        new.called = self.called
         new.camp_tricks = self.camp_tricks[:]
+        new.camp_won = self.camp_won[:]
+        new.cancelled = self.cancelled
+        new.contract = self.contract
+        new.dealer = self.dealer
+        new.dealt = self.dealt
+        new.discard = self.discard
+        new.discard_shown = self.discard_shown
+        new.dog = self.dog
+        new.excuse_player = self.excuse_player
+        new.excuse_trick = self.excuse_trick
+        new.excuse_winner = self.excuse_winner
+        new.handfuls = self.handfuls.copy()
+        new.hands = self.hands[:]
+        new.high_trump = self.high_trump
+        new.leader = self.leader
+        new.miseres = self.miseres.copy()
+        new.n = self.n
+        new.partner = self.partner
+        new.partner_revealed = self.partner_revealed
+        new.phase = self.phase
+        new.played_seats = self.played_seats
+        new.rules = self.rules
+        new.scores = self.scores
+        new.seed = self.seed
+        new.slam_announced = self.slam_announced
+        new.taker = self.taker
+        new.trick = self.trick[:]
+        new.trick_index = self.trick_index
+        new.tricks = self.tricks[:]
+        new.turn = self.turn
+        new.win_card = self.win_card
+        new.win_pos = self.win_pos
         return new
 
     def snapshot(self) -> tuple[object, ...]:
@@ -264,6 +293,8 @@ class DealState:
         No checks: callers pass a card from :meth:`legal_plays`.
         """
         self._add_card(card)
+        if card == self.called:
+            self.partner_revealed = True
         if len(self.trick) == self.n:
             self._gather(self.trick_winner())
             if self.trick_index == self.total_tricks:
