@@ -7,6 +7,7 @@ with the state they lead to, so callers need not fold them a second time.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import cards as C
@@ -93,9 +94,9 @@ def execute(state: DealState, seat: int, action: Action) -> Outcome:
     return Outcome(tuple(events), work)
 
 
-def _reveal_dog(work: DealState, emit: object) -> None:
+def _reveal_dog(work: DealState, emit: Callable[[Event], None]) -> None:
     if work.phase is Phase.DISCARDING:
-        emit(DogRevealed(tuple(C.cards_of(work.dog))))  # type: ignore[operator]
+        emit(DogRevealed(tuple(C.cards_of(work.dog))))
 
 
 # --- dealing ---------------------------------------------------------------------------------
