@@ -1,0 +1,93 @@
+"""The generated card art: every card has a sprite of the right size, and the generator
+reproduces the committed files exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.cards import DECK_SIZE, format_card
+
+ROOT = Path(__file__).resolve().parent.parent
+SPRITES = ROOT / "sprites"
+CARD_SIZE = (240, 448)
+DECKS = ("cards", "cards-4colour")
+ICONS = ("dealer", "taker", "called_king", "partner", "sound_on", "sound_off",
+         "last_trick", "hint", "undo", "settings")
+
+
+def _load(path: Path) -> pygame.Surface:
+    assert path.is_file(), f"missing {path.relative_to(ROOT)}"
+    return pygame.image.load(str(path))
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_every_card_has_a_sprite_of_the_right_size(deck):
+    for card in range(DECK_SIZE):
+        image = _load(SPRITES / deck / f"{format_card(card)}.png")
+        assert image.get_size() == CARD_SIZE, format_card(card)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_cards_have_transparent_rounded_corners_and_opaque_faces(deck):
+    for token in ("KH", "1S", "T21", "EX", "10D"):
+        image = _load(SPRITES / deck / f"{token}.png")
+        w, h = image.get_size()
+        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            assert image.get_at(corner).a == 0, (token, corner)
+        assert image.get_at((w // 2, h // 2)).a == 255, token
+        assert image.get_at((w // 2, 3)).a == 255, token
+
+
+def test_the_four_colour_deck_differs_only_where_it_should():
+    def pixels(deck: str, token: str) -> bytes:
+        return pygame.image.tobytes(_load(SPRITES / deck / f"{token}.png"), "RGBA")
+
+    assert pixels("cards", "5D") != pixels("cards-4colour", "5D")
+    assert pixels("cards", "5C") != pixels("cards-4colour", "5C")
+    assert pixels("cards", "5S") == pixels("cards-4colour", "5S")
+    assert pixels("cards", "T7") == pixels("cards-4colour", "T7")
+
+
+def test_every_card_face_is_distinct():
+    seen: dict[bytes, str] = {}
+    for card in range(DECK_SIZE):
+        token = format_card(card)
+        data = pygame.image.tobytes(_load(SPRITES / "cards" / f"{token}.png"), "RGBA")
+        assert data not in seen, f"{token} looks exactly like {seen.get(data)}"
+        seen[data] = token
+
+
+def test_backs_felt_icons_and_contact_sheet():
+    backs = sorted((SPRITES / "backs").glob("*.png"))
+    assert len(backs) >= 2
+    for back in backs:
+        assert _load(back).get_size() == CARD_SIZE
+    felt = _load(SPRITES / "felt.png")
+    assert felt.get_width() >= 128 and felt.get_height() >= 128
+    for name in ICONS:
+        assert _load(SPRITES / "icons" / f"{name}.png").get_size() == (128, 128)
+    sheet = _load(ROOT / "docs" / "deck.png")
+    assert sheet.get_width() >= 1000
+
+
+def test_the_generator_reproduces_the_committed_art(tmp_path):
+    """Rerunning the script gives identical files (byte for byte between two runs here, and
+    pixel for pixel against what is committed, whatever the PNG encoder's version)."""
+    from build.art import backs, cards, sheet, table, trumps
+
+    first, second = tmp_path / "one", tmp_path / "two"
+    for root in (first, second):
+        for module in (cards, trumps, backs, table, sheet):
+            module.make(root)
+    made = sorted(p.relative_to(first) for p in first.rglob("*.png"))
+    assert len(made) >= 2 * DECK_SIZE + 2 + 1 + len(ICONS) + 1
+    for rel in made:
+        assert (first / rel).read_bytes() == (second / rel).read_bytes(), f"{rel} differs"
+        committed = ROOT / rel
+        assert committed.is_file(), f"{rel} is generated but not committed"
+        assert pygame.image.tobytes(_load(committed), "RGBA") == pygame.image.tobytes(
+            _load(first / rel), "RGBA"
+        ), f"{rel}: the committed file is out of date; run python build/make_assets.py"
