@@ -1,0 +1,182 @@
+"""The window, the frame loop and the scene stack.
+
+One loop, as in the pygame-ce examples: events → the top scene's ``handle_event`` →
+``update(dt)`` → ``draw`` (scenes below an overlay are drawn first) → flip → tick(60).
+``draw`` never changes game state. Scenes are pushed and popped; a scene that is not
+``opaque`` (a dialog) lets the one below show through.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.assets import Assets, Sounds
+from game.i18n import tr
+from game.settings import Settings
+
+MIN_SIZE = (1024, 600)
+FPS = 60
+
+
+class Scene:
+    """A screen of the game. Subclasses override what they need."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def leave(self) -> None:
+        """Called when the scene is popped or replaced."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        pass
+
+
+class App:
+    """The game window and everything shared by its scenes."""
+
+    def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
+                 title: str = "French Tarot") -> None:
+        pygame.init()
+        self.settings = settings
+        width, height = size or settings.window_size
+        self.window = pygame.Window(title, (max(320, width), max(240, height)), resizable=True)
+        self.window.minimum_size = MIN_SIZE if size is None or (
+            width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
+        self.screen = self.window.get_surface()
+        self.assets = Assets()
+        self.sounds = Sounds(settings.sound)
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []  # seconds per frame, for the frame-time benchmark
+        self.frames = 0
+        self.after_frame: list[Callable[[App], None]] = []
+
+    # --- texts and settings ---------------------------------------------------------------------
+    def tr(self, key: str, **values: object) -> str:
+        return tr(key, self.settings.language, **values)
+
+    def update_settings(self, settings: Settings, save: bool = True) -> None:
+        self.settings = settings
+        self.sounds.enabled = settings.sound
+        if save:
+            with contextlib.suppress(OSError):  # a read-only profile must not stop the game
+                settings.save()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def unit(self) -> float:
+        """Layout scale: 1.0 at 1280 x 720, following the window's smaller ratio."""
+        w, h = self.size
+        return min(w / 1280, h / 720)
+
+    # --- scenes ---------------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop -------------------------------------------------------------------------------
+    def run(self, max_frames: int | None = None) -> None:
+        """Run until quit (or ``max_frames``). Shuts the scenes down on the way out."""
+        try:
+            while self.running and (max_frames is None or self.frames < max_frames):
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(dt)
+        finally:
+            self.close()
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        start = time.perf_counter()
+        for event in pygame.event.get():
+            self.dispatch(event)
+        scene = self.scene
+        if scene is not None:
+            scene.update(min(dt, 0.1))
+        self.draw()
+        self.window.flip()
+        self.frames += 1
+        self.frame_times.append(time.perf_counter() - start)
+        if len(self.frame_times) > 100_000:
+            del self.frame_times[:50_000]
+        for hook in list(self.after_frame):
+            hook(self)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE):
+            self.screen = self.window.get_surface()
+            for scene in self.scenes:
+                scene.on_resize(self.size)
+            return
+        scene = self.scene
+        if scene is not None:
+            scene.handle_event(event)
+
+    def draw(self) -> None:
+        self.screen = self.window.get_surface()
+        first = len(self.scenes) - 1
+        while first > 0 and not self.scenes[first].opaque:
+            first -= 1
+        if first < 0:
+            self.screen.fill((0, 0, 0))
+        for scene in self.scenes[max(first, 0):]:
+            scene.draw(self.screen)
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+        if self.window is not None:
+            w, h = self.size
+            if (w, h) != self.settings.window_size and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+                self.update_settings(self.settings.with_(window_size=(w, h)))
+
+    def screenshot(self, path: str) -> None:
+        pygame.image.save(self.screen, path)

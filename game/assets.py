@@ -1,0 +1,145 @@
+"""Images, fonts and sounds, loaded once after the window exists and scaled on demand.
+
+Card images are kept at full size (240 x 448) and smooth-scaled to the width the layout asks
+for; each scaled size is cached, so a resize costs one scaling per card and size. Sounds go
+through :class:`Sounds`, which stays silent when there is no audio device.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from engine.cards import DECK_SIZE, format_card
+from engine.resources import resource_path
+
+log = logging.getLogger(__name__)
+
+CARD_W, CARD_H = 240, 448
+CARD_RATIO = CARD_H / CARD_W
+SOUND_NAMES = ("card_play", "card_slide", "deal", "shuffle", "trick", "bid",
+               "contract_made", "contract_lost", "slam")
+
+
+class Assets:
+    """Every image the game draws. Create it after the display mode is set."""
+
+    def __init__(self) -> None:
+        self._faces: dict[str, list[pygame.Surface]] = {}
+        self._backs: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._icons: dict[str, pygame.Surface] = {}
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._felt_tile = pygame.image.load(str(resource_path("sprites", "felt.png"))).convert()
+        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    # --- cards ---------------------------------------------------------------------------------
+    def _deck(self, four_colour: bool) -> list[pygame.Surface]:
+        folder = "cards-4colour" if four_colour else "cards"
+        if folder not in self._faces:
+            self._faces[folder] = [
+                pygame.image.load(str(resource_path("sprites", folder, f"{format_card(c)}.png")))
+                .convert_alpha()
+                for c in range(DECK_SIZE)
+            ]
+        return self._faces[folder]
+
+    def card(self, card: int, width: int, four_colour: bool = False) -> pygame.Surface:
+        """The face of ``card`` scaled to ``width`` pixels (height keeps the Tarot ratio)."""
+        key = ("face4" if four_colour else "face2", card, width)
+        image = self._scaled.get(key)
+        if image is None:
+            image = _scale(self._deck(four_colour)[card], width)
+            self._scaled[key] = image
+        return image
+
+    def back(self, width: int, design: str = "blue") -> pygame.Surface:
+        key = ("back-" + design, 0, width)
+        image = self._scaled.get(key)
+        if image is None:
+            if design not in self._backs:
+                path = resource_path("sprites", "backs", f"{design}.png")
+                if not path.exists():
+                    path = resource_path("sprites", "backs", "blue.png")
+                self._backs[design] = pygame.image.load(str(path)).convert_alpha()
+            image = _scale(self._backs[design], width)
+            self._scaled[key] = image
+        return image
+
+    # --- table and icons ----------------------------------------------------------------------
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The felt tiled over ``size``, with a soft darker edge (cached per size)."""
+        if self._felt is None or self._felt[0] != size:
+            surface = pygame.Surface(size).convert()
+            tw, th = self._felt_tile.get_size()
+            for x in range(0, size[0], tw):
+                for y in range(0, size[1], th):
+                    surface.blit(self._felt_tile, (x, y))
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            steps = 24
+            for i in range(steps):
+                alpha = int(70 * (1 - i / steps) ** 2)
+                inset = int(i * min(size) / (2.5 * steps))
+                pygame.draw.rect(shade, (0, 0, 0, alpha),
+                                 (inset, inset, size[0] - 2 * inset, size[1] - 2 * inset),
+                                 width=max(1, int(min(size) / (2.5 * steps)) + 1))
+            surface.blit(shade, (0, 0))
+            self._felt = (size, surface)
+        return self._felt[1]
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        key = f"{name}@{size}"
+        if key not in self._icons:
+            if name not in self._icons:
+                path = resource_path("sprites", "icons", f"{name}.png")
+                self._icons[name] = pygame.image.load(str(path)).convert_alpha()
+            self._icons[key] = pygame.transform.smoothscale(self._icons[name], (size, size))
+        return self._icons[key]
+
+    # --- text ---------------------------------------------------------------------------------
+    def font(self, size: int) -> pygame.font.Font:
+        size = max(8, int(size))
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(None, size)
+        return self._fonts[size]
+
+    def text(self, text: str, size: int, color: tuple[int, int, int] = (255, 255, 255)
+             ) -> pygame.Surface:
+        return self.font(size).render(text, True, color)
+
+
+def card_height(width: int) -> int:
+    return round(width * CARD_RATIO)
+
+
+def _scale(image: pygame.Surface, width: int) -> pygame.Surface:
+    width = max(8, int(width))
+    return pygame.transform.smoothscale(image, (width, card_height(width)))
+
+
+class Sounds:
+    """Sound effects that fall silent, without error, when no audio device exists."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.available = False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+            for name in SOUND_NAMES:
+                path = resource_path("sounds", f"{name}.wav")
+                self._sounds[name] = pygame.mixer.Sound(str(path))
+            self.available = True
+        except (pygame.error, FileNotFoundError) as exc:
+            log.info("no sound: %s", exc)
+            self._sounds.clear()
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        if not (self.enabled and self.available):
+            return
+        sound = self._sounds.get(name)
+        if sound is not None:
+            sound.set_volume(volume)
+            sound.play()

@@ -1,0 +1,42 @@
+"""Where the game keeps the player's files: settings, the saved match and finished deals.
+
+Folders come from platformdirs (the platform's user folders), never next to the code. The
+``TAROT_HOME`` environment variable puts everything under one folder instead, which tests
+and portable installs use.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "tarot-table"
+
+
+def _home() -> Path | None:
+    value = os.environ.get("TAROT_HOME")
+    return Path(value) if value else None
+
+
+def config_dir() -> Path:
+    home = _home()
+    return home / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, False))
+
+
+def data_dir() -> Path:
+    home = _home()
+    return home / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, False))
+
+
+def settings_file() -> Path:
+    return config_dir() / "settings.json"
+
+
+def current_match_file() -> Path:
+    return data_dir() / "current-match.json"
+
+
+def history_dir() -> Path:
+    return data_dir() / "history"

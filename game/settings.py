@@ -1,0 +1,98 @@
+"""The player's settings, kept as JSON in the user's config folder.
+
+A damaged or hand-edited settings file never stops the game: unknown keys are dropped and a
+bad value falls back to its default, with the problems listed in ``Settings.load``'s
+warnings so the menu can say what was ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from engine.saves import write_atomic
+from game import paths
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+LANGUAGES = ("en", "fr")
+CARD_BACKS = ("blue", "red", "green")
+BOT_LEVELS = ("random", "simple")
+
+
+@dataclass(frozen=True)
+class Settings:
+    player_name: str = "You"
+    players: int = 4
+    bot_level: str = "simple"
+    variant: str = "fft"
+    sound: bool = True
+    animation_speed: str = "normal"
+    card_back: str = "blue"
+    four_colour: bool = False
+    language: str = "en"
+    highlight_winner: bool = True
+    window_size: tuple[int, int] = (1280, 720)
+
+    @property
+    def animation_factor(self) -> float:
+        """Multiplier for animation durations (0 = instant)."""
+        return {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}[self.animation_speed]
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    @staticmethod
+    def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+        """Settings from ``path`` (default: the user's file) and the problems found."""
+        file = path or paths.settings_file()
+        if not file.exists():
+            return Settings(), []
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            problem = f"{file.name}: unreadable ({exc.__class__.__name__}); defaults used"
+            return Settings(), [problem]
+        if not isinstance(data, dict):
+            return Settings(), [f"{file.name}: not a settings object; defaults used"]
+        problems: list[str] = []
+        values: dict[str, Any] = {}
+        defaults = Settings()
+        for f in fields(Settings):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if f.name == "window_size":
+                ok = (isinstance(value, list) and len(value) == 2
+                      and all(isinstance(v, int) and 320 <= v <= 8192 for v in value))
+                value = tuple(value) if ok else None
+            else:
+                ok = _valid(f.name, value, getattr(defaults, f.name))
+            if ok:
+                values[f.name] = value
+            else:
+                problems.append(f"{file.name}: {f.name} = {data[f.name]!r} ignored")
+        for key in data:
+            if key not in {f.name for f in fields(Settings)}:
+                problems.append(f"{file.name}: unknown setting {key!r} ignored")
+        return replace(defaults, **values), problems
+
+    def save(self, path: Path | None = None) -> None:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        write_atomic(path or paths.settings_file(), json.dumps(data, indent=2) + "\n")
+
+
+def _valid(name: str, value: object, default: object) -> bool:
+    if type(value) is not type(default):
+        return False
+    choices = {
+        "animation_speed": ANIMATION_SPEEDS,
+        "language": LANGUAGES,
+        "card_back": CARD_BACKS,
+        "players": (3, 4, 5),
+    }.get(name)
+    if choices is not None and value not in choices:
+        return False
+    return not (name == "player_name" and not (isinstance(value, str) and 0 < len(value) <= 24))

@@ -1,0 +1,164 @@
+"""Small interface pieces drawn with pygame: buttons, panels, text and passing messages.
+
+Sizes are given in "design pixels" for a 1280 x 720 window and multiplied by the app's
+``unit`` so that the interface scales with the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.assets import Assets
+
+GOLD = (222, 180, 70)
+CREAM = (250, 244, 226)
+INK = (28, 28, 34)
+PANEL = (14, 34, 26, 225)
+BUTTON = (34, 78, 58)
+BUTTON_HOVER = (48, 106, 78)
+BUTTON_DOWN = (24, 58, 42)
+BUTTON_OFF = (60, 66, 62)
+TEXT = (246, 240, 222)
+TEXT_DIM = (150, 156, 150)
+HIGHLIGHT = (255, 214, 90)
+WARNING = (255, 140, 110)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, unit: float,
+               color: tuple[int, int, int, int] = PANEL, border: tuple[int, int, int] = GOLD
+               ) -> None:
+    """A translucent rounded panel with a thin gold edge and a soft shadow."""
+    radius = max(4, int(14 * unit))
+    shadow = pygame.Surface(rect.inflate(int(16 * unit), int(16 * unit)).size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=radius + 6)
+    surface.blit(shadow, rect.move(-int(4 * unit), int(2 * unit)).topleft)
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, color, body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (*border, 200), body.get_rect(), max(1, int(2 * unit)),
+                     border_radius=radius)
+    surface.blit(body, rect.topleft)
+
+
+def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float,
+              pos: tuple[float, float], color: tuple[int, int, int] = TEXT,
+              anchor: str = "center", shadow: bool = True) -> pygame.Rect:
+    """Draw ``text`` anchored at ``pos`` (``center``, ``midleft``, ``topleft``…)."""
+    image = assets.text(text, int(size), color)
+    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        surface.blit(assets.text(text, int(size), (0, 0, 0)), rect.move(1, 2))
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap_text(assets: Assets, text: str, size: int, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels."""
+    font = assets.font(size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    """A clickable button; ``rect`` is set by the owner's layout."""
+
+    label: str
+    on_click: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    selected: bool = False
+    hotkey: int | None = None
+    tooltip: str = ""
+    _hover: bool = False
+    _down: bool = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True when the button used it."""
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos) and self.enabled:
+                self._down = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_down, self._down = self._down, False
+            if was_down and self.rect.collidepoint(event.pos) and self.enabled:
+                self.on_click()
+                return True
+        elif (event.type == pygame.KEYDOWN and self.hotkey is not None
+              and event.key == self.hotkey and self.enabled):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets, unit: float) -> None:
+        if not self.enabled:
+            color = BUTTON_OFF
+        elif self._down:
+            color = BUTTON_DOWN
+        elif self._hover or self.selected:
+            color = BUTTON_HOVER
+        else:
+            color = BUTTON
+        radius = max(3, int(10 * unit))
+        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(0, max(1, int(3 * unit))),
+                         border_radius=radius)
+        pygame.draw.rect(surface, color, self.rect, border_radius=radius)
+        edge = HIGHLIGHT if self.selected else GOLD
+        pygame.draw.rect(surface, edge if self.enabled else TEXT_DIM, self.rect,
+                         max(1, int((3 if self.selected else 2) * unit)), border_radius=radius)
+        size = min(self.rect.height * 0.5, 26 * unit)
+        blit_text(surface, assets, self.label, size, self.rect.center,
+                  TEXT if self.enabled else TEXT_DIM)
+
+
+class Toast:
+    """A message that shows for a few seconds, then fades (e.g. why a card was refused)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.left = 0.0
+        self.warning = False
+
+    def show(self, text: str, seconds: float = 3.5, warning: bool = True) -> None:
+        self.text, self.left, self.warning = text, seconds, warning
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    @property
+    def visible(self) -> bool:
+        return self.left > 0 and bool(self.text)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, unit: float,
+             center: tuple[int, int]) -> None:
+        if not self.visible:
+            return
+        size = int(24 * unit)
+        lines = wrap_text(assets, self.text, size, int(surface.get_width() * 0.6))
+        width = max(assets.font(size).size(line)[0] for line in lines) + int(40 * unit)
+        height = len(lines) * int(size * 1.2) + int(24 * unit)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = center
+        alpha = int(min(1.0, self.left / 0.4) * 235)
+        tint = (60, 18, 14, alpha) if self.warning else (14, 34, 26, alpha)
+        draw_panel(surface, rect, unit, tint)
+        y = rect.top + int(12 * unit) + size // 2
+        for line in lines:
+            blit_text(surface, assets, line, size, (rect.centerx, y),
+                      WARNING if self.warning else TEXT)
+            y += int(size * 1.2)
