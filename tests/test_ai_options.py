@@ -1,0 +1,229 @@
+"""Options worked out from a seat's view agree with engine.legal's, worked out from the state.
+
+Thousands of states from random deals for 3, 4 and 5 players, every phase: forced contracts,
+changed discards, handfuls, misères (``miseres`` variant, with hands dealt for them), any-card
+calls, and hands so full of trumps and kings that trumps must go to the discard.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import cards as C
+from engine.actions import PASS, AnnounceMisere, Bid, DecideSlam, Play
+from engine.ai import options as O
+from engine.deal import Deal
+from engine.events import DealDealt
+from engine.legal import (
+    callable_cards,
+    can_change_discard,
+    check_action,
+    check_handful,
+    discard_options,
+    handful_options,
+    legal_actions,
+    legal_bids,
+    misere_options,
+)
+from engine.randomplay import random_discard, random_handful
+from engine.rules import Rules, load_rules
+from engine.state import DealState, Phase
+from engine.views import view_for
+
+VARIANTS = ("fft", "miseres", "call_any_card")
+RULES: dict[str, Rules] = {name: load_rules(variant=name) for name in VARIANTS}
+CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre", None)
+PHASE_DECISIONS = {
+    Phase.BIDDING: O.Decision.BID,
+    Phase.CALLING: O.Decision.CALL,
+    Phase.DISCARDING: O.Decision.DISCARD,
+    Phase.SLAM: O.Decision.SLAM,
+    Phase.PLAYING: O.Decision.PLAY,
+}
+
+
+def special_dealt(rules: Rules, n: int, dealer: int, rng: random.Random, seat: int,
+                  kind: str) -> DealDealt:
+    """A deal where ``seat`` holds no trump ("no_trump"), no trump, head or oudler
+    ("no_heads"), or mostly trumps and kings ("trumps")."""
+    setup = rules.setup(n)
+    if kind == "trumps":
+        trumps = list(range(C.FIRST_TRUMP, C.EXCUSE))
+        rng.shuffle(trumps)
+        kings = C.cards_of(C.KING_MASK)
+        extra = setup.hand - len(kings) - rng.randint(0, 2)
+        pool = kings + trumps[:extra] + [C.EXCUSE]
+        others = [c for c in range(C.DECK_SIZE) if c not in pool]
+        rng.shuffle(others)
+        mine = (pool + others)[: setup.hand]
+    else:
+        plain = [c for c in range(C.FIRST_TRUMP)
+                 if kind == "no_trump" or not C.HEAD_MASK >> c & 1]
+        mine = rng.sample(plain, setup.hand)
+    rest = [c for c in range(C.DECK_SIZE) if c not in set(mine)]
+    rng.shuffle(rest)
+    hands: list[tuple[int, ...]] = []
+    for other in range(n):
+        if other == seat:
+            hands.append(tuple(mine))
+        else:
+            hands.append(tuple(rest[: setup.hand]))
+            rest = rest[setup.hand:]
+    return DealDealt(n, dealer, tuple(hands), tuple(rest), None)
+
+
+def compare(state: DealState) -> int:
+    """Compare every option for every seat; returns the number of views compared."""
+    n = state.n
+    for seat in range(n):
+        view = view_for(state, seat)
+        expected = (
+            PHASE_DECISIONS.get(state.phase)
+            if seat == state.turn and not state.is_over
+            and not (state.phase is Phase.BIDDING and len(state.bids) >= n)
+            else None
+        )
+        assert O.pending(view) == expected, (seat, state)
+        if seat == state.turn:
+            assert O.legal_actions(view) == legal_actions(state), (seat, state)
+        assert O.has_played(view, seat) == bool(state.played_seats >> seat & 1)
+        assert O.legal_plays(view) == (
+            state.legal_plays() if state.phase is Phase.PLAYING and seat == state.turn else 0
+        )
+        if state.phase is Phase.BIDDING:
+            assert O.legal_bids(view) == legal_bids(state)
+            assert O.highest_bid(view) == state.highest_bid()
+        if state.phase is Phase.CALLING and seat == state.taker:
+            assert O.callable_cards(view) == callable_cards(state)
+        if state.taker is not None:
+            assert O.can_change_discard(view) == can_change_discard(state, seat)
+            contract = state.contract
+            if seat == state.taker and contract is not None and contract.dog_shown and (
+                state.phase not in (Phase.BIDDING, Phase.CALLING)
+            ):
+                assert O.discard_options(view) == discard_options(state)
+        options = O.handful_options(view)
+        assert [(o.level, o.size) for o in options] == handful_options(state, seat)
+        for option in options:
+            check_handful(state, seat, O.handful_cards(option))
+            check_handful(state, seat, O.handful_cards(option, keep=1 << C.PETIT))
+        assert O.misere_options(view) == misere_options(state, seat)
+    return n
+
+
+class Walker:
+    """Random legal play through a deal, comparing options at every state."""
+
+    def __init__(self, deal: Deal, rng: random.Random, contract: str | None,
+                 taker_index: int) -> None:
+        self.deal, self.rng = deal, rng
+        self.contract, self.taker_index = contract, taker_index
+        self.views = 0
+        self.discards_with_trumps = 0
+        self.handfuls = 0
+        self.miseres = 0
+
+    def execute(self, seat: int, action: object) -> None:
+        self.deal.execute(seat, action)  # type: ignore[arg-type]
+        self.views += compare(self.deal.state)
+
+    def bid(self, state: DealState) -> Bid:
+        bids = legal_bids(state)
+        if self.contract is None:
+            return PASS if self.rng.random() < 0.5 else self.rng.choice(bids)
+        index = len(state.bids)
+        if index == self.taker_index:
+            return Bid(self.contract)
+        return PASS
+
+    def run(self) -> None:
+        deal, rng = self.deal, self.rng
+        self.views += compare(deal.state)
+        while not deal.is_over:
+            state = deal.state
+            seat = state.turn
+            assert seat is not None
+            if state.phase is Phase.BIDDING:
+                self.execute(seat, self.bid(state))
+            elif state.phase is Phase.CALLING:
+                self.execute(seat, rng.choice(legal_actions(state)))
+            elif state.phase is Phase.DISCARDING:
+                self.discards_with_trumps += discard_options(state).trumps_needed > 0
+                self.execute(seat, random_discard(state, rng))
+            elif state.phase is Phase.SLAM:
+                if can_change_discard(state, seat) and rng.random() < 0.2:
+                    self.execute(seat, random_discard(state, rng))  # a changed discard
+                self.execute(seat, DecideSlam(rng.random() < 0.05))
+            else:
+                if not state.played_seats >> seat & 1:
+                    for misere in misere_options(state, seat):
+                        if rng.random() < 0.7:
+                            self.execute(seat, AnnounceMisere(misere))
+                            self.miseres += 1
+                    handful = random_handful(deal.state, seat, rng)
+                    if handful is not None and rng.random() < 0.6:
+                        check_action(deal.state, seat, handful)
+                        self.execute(seat, handful)
+                        self.handfuls += 1
+                    state = deal.state
+                    contract = state.contract
+                    if (seat == state.taker and contract and contract.dog_shown
+                            and rng.random() < 0.2):
+                        self.execute(seat, random_discard(state, rng))
+                self.execute(seat, Play(rng.choice(C.cards_of(deal.state.legal_plays()))))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_options_from_views_match_the_engine(players: int) -> None:
+    rng = random.Random(f"options:{players}")
+    variants = [v for v in VARIANTS if v != "call_any_card" or players == 5]
+    views = trump_discards = handfuls = miseres = 0
+    contracts_seen: set[str] = set()
+    for i in range(90):
+        rules = RULES[variants[i % len(variants)]]
+        dealer = rng.randrange(players)
+        kind = ("random", "random", "trumps", "no_trump", "no_heads")[i % 5]
+        taker_index = rng.randrange(players)
+        if kind == "random":
+            deal = Deal.new(rules, players, dealer, rng.getrandbits(48))
+        else:
+            seat = (dealer + 1 + taker_index) % players
+            deal = Deal.from_dealt(rules, special_dealt(rules, players, dealer, rng, seat, kind))
+        contract = CONTRACTS[(i // 5) % 5] if kind != "trumps" else rng.choice(("petite", "garde"))
+        walker = Walker(deal, rng, contract, taker_index)
+        walker.run()
+        views += walker.views
+        trump_discards += walker.discards_with_trumps
+        handfuls += walker.handfuls
+        miseres += walker.miseres
+        if deal.state.contract is not None:
+            contracts_seen.add(deal.state.contract.name)
+    assert views > 5000, views
+    assert contracts_seen == {"petite", "garde", "garde_sans", "garde_contre"}
+    assert trump_discards and handfuls and miseres, (trump_discards, handfuls, miseres)
+
+
+def test_decision_kinds_and_declarations_need_the_turn() -> None:
+    rules = RULES["miseres"]
+    rng = random.Random(3)
+    dealt = special_dealt(rules, 4, 3, rng, 0, "no_heads")
+    deal = Deal.from_dealt(rules, dealt)
+    view = view_for(deal.state, 0)
+    assert O.pending(view) is O.Decision.BID
+    assert O.pending(view_for(deal.state, 1)) is None
+    deal.execute(0, Bid("garde_sans"))
+    for seat in (1, 2, 3):
+        deal.execute(seat, PASS)
+    deal.execute(0, DecideSlam(False))
+    view = view_for(deal.state, 0)
+    assert O.pending(view) is O.Decision.PLAY
+    assert O.misere_options(view) == ["trump", "heads"]
+    assert O.misere_options(view_for(deal.state, 1)) == []
+    deal.execute(0, AnnounceMisere("heads"))
+    assert O.misere_options(view_for(deal.state, 0)) == ["trump"]
+    deal.execute(0, Play(deal.state.legal_plays().bit_length() - 1))
+    assert O.misere_options(view_for(deal.state, 0)) == []
+    assert O.has_played(view_for(deal.state, 2), 0)
+    assert not O.has_played(view_for(deal.state, 2), 1)

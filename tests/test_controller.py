@@ -1,0 +1,247 @@
+"""The match controller: bots on a worker thread, the human's commands, holds, stale answers."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from engine.actions import PASS, Action, Bid, Play
+from engine.ai import make_bot
+from engine.ai.base import Bot
+from engine.events import BidMade, DealDealt
+from engine.match import Match
+from engine.rules import load_rules
+from engine.views import SeatView
+from game.controller import MatchController
+
+RULES = load_rules()
+
+
+def wait_until(condition: Callable[[], bool], controller: MatchController | None = None,
+               timeout: float = 10.0) -> None:
+    """Call ``update()`` (when given a controller) until ``condition()`` holds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        if controller is not None:
+            controller.update()
+        time.sleep(0.001)
+
+
+def live_match(players: int = 4, first_dealer: int = 3) -> Match:
+    """A match whose first deal is not cancelled at the deal (petit sec)."""
+    for seed in range(100):
+        match = Match.new(RULES, players, seed, first_dealer)
+        if not match.current.is_over:
+            return match
+    raise AssertionError("no live deal")
+
+
+class GateBot:
+    """Answers a fixed action once ``gate`` is set; counts how often it was asked."""
+
+    name = "gate"
+
+    def __init__(self, answer: Action) -> None:
+        self.answer = answer
+        self.gate = threading.Event()
+        self.asked = 0
+
+    def decide(self, view: SeatView) -> Action:
+        self.asked += 1
+        self.gate.wait(10)
+        return self.answer
+
+
+class SlowBot:
+    name = "slow"
+
+    def decide(self, view: SeatView) -> Action:
+        time.sleep(5)
+        return PASS
+
+
+class BrokenBot:
+    """Answers nonsense, or raises."""
+
+    name = "broken"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def decide(self, view: SeatView) -> Action:
+        self.calls += 1
+        if self.calls % 2:
+            raise RuntimeError("bug")
+        return Play(77) if view.phase.value == "bidding" else Bid("nonsense")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_bots_only_match_plays_through(players: int) -> None:
+    match = Match.new(RULES, players, seed=players)
+    bots: dict[int, Bot] = {
+        s: make_bot("simple" if s % 2 else "random", s) for s in range(players)
+    }
+    changes: list[int] = []
+    controller = MatchController(match, bots, human_seat=None,
+                                 on_change=lambda m: changes.append(len(m.events())))
+    polled = []
+    start_events = len(match.events())
+    try:
+        for _ in range(4):
+            wait_until(lambda: match.current.is_over, controller, timeout=30)
+            assert controller.whose_turn() is None and not controller.is_thinking()
+            polled += controller.poll_events()
+            controller.next_deal()
+        polled += controller.poll_events()
+    finally:
+        controller.shutdown()
+    assert len(match.deals) == 5
+    assert all(d.is_over for d in match.deals[:4])
+    assert sum(match.totals) == 0
+    assert polled == match.events()[start_events:]
+    assert changes and changes == sorted(changes)
+    assert controller.view().seat == 0
+
+
+def test_the_human_seat() -> None:
+    match = live_match(first_dealer=3)  # seat 0 speaks first
+    bots: dict[int, Bot] = {s: make_bot("simple", s) for s in (1, 2, 3)}
+    changes: list[Match] = []
+    controller = MatchController(match, bots, human_seat=0, on_change=changes.append)
+    try:
+        assert controller.waiting_for_human() and controller.whose_turn() == 0
+        controller.update()
+        assert not controller.is_thinking()  # nobody but the human is to act
+        before = list(match.current.events)
+        message = controller.submit(Play(0))
+        assert message is not None and "bidding" in message
+        message = controller.submit(Bid("nonsense"))
+        assert message is not None and "nonsense" in message
+        assert match.current.events == before and not changes
+        assert controller.poll_events() == []
+        assert controller.submit(PASS) is None
+        assert len(changes) == 1
+        assert controller.poll_events() == [BidMade(0, None)]
+        assert not controller.waiting_for_human()
+        wait_until(lambda: len(match.current.state.bids) == 4 or match.current.is_over,
+                   controller)
+        assert controller.view().seat == 0 and controller.view(2).seat == 2
+        assert len(changes) >= 4
+    finally:
+        controller.shutdown()
+
+
+def test_demo_mode_has_no_human() -> None:
+    match = live_match()
+    controller = MatchController(match, {s: make_bot("random", s) for s in range(4)},
+                                 human_seat=None)
+    try:
+        assert controller.submit(PASS) is not None
+        assert not controller.waiting_for_human()
+    finally:
+        controller.shutdown()
+    with pytest.raises(ValueError, match="no bot for seat"):
+        MatchController(match, {0: make_bot("random", 0)}, human_seat=1)
+
+
+def test_hold_stops_bot_moves() -> None:
+    match = live_match()
+    controller = MatchController(match, {s: make_bot("simple", s) for s in range(4)},
+                                 human_seat=None)
+    try:
+        controller.hold(True)
+        count = len(match.current.events)
+        end = time.monotonic() + 0.3
+        while time.monotonic() < end:
+            controller.update()
+            time.sleep(0.002)
+        assert len(match.current.events) == count
+        assert not controller.is_thinking()  # the answer is ready, held back
+        controller.hold(False)
+        controller.update()
+        assert len(match.current.events) == count + 1
+    finally:
+        controller.shutdown()
+
+
+def test_a_stale_answer_is_dropped_after_an_undo() -> None:
+    match = live_match(first_dealer=3)  # seat 0 (human) speaks first, then seat 1
+    gate = GateBot(Bid("garde"))
+    bots: dict[int, Bot] = {1: gate, 2: make_bot("simple", 2), 3: make_bot("simple", 3)}
+    controller = MatchController(match, bots, human_seat=0)
+    try:
+        assert controller.submit(PASS) is None
+        controller.update()
+        wait_until(lambda: gate.asked == 1)
+        assert controller.is_thinking()
+        assert match.undo(0)  # the human takes the pass back while seat 1 thinks
+        gate.gate.set()
+        wait_until(lambda: not controller.is_thinking())
+        controller.update()
+        assert [type(e) for e in match.current.events] == [DealDealt]
+        assert controller.waiting_for_human()
+        # the same number of events again, but a different state: the bot is asked anew
+        assert controller.submit(Bid("petite")) is None
+        controller.update()
+        wait_until(lambda: len(match.current.events) == 3, controller)
+        assert gate.asked == 2
+        assert match.current.events[2] == BidMade(1, "garde")
+    finally:
+        controller.shutdown()
+
+
+def test_controller_undo_drops_the_pending_answer() -> None:
+    match = live_match(first_dealer=3)
+    gate = GateBot(PASS)
+    bots: dict[int, Bot] = {1: gate, 2: make_bot("simple", 2), 3: make_bot("simple", 3)}
+    controller = MatchController(match, bots, human_seat=0)
+    try:
+        assert controller.submit(PASS) is None
+        controller.update()
+        wait_until(lambda: gate.asked == 1)
+        assert controller.undo()
+        assert not controller.is_thinking() and controller.poll_events() == []
+        gate.gate.set()
+        for _ in range(50):
+            controller.update()
+            time.sleep(0.001)
+        assert len(match.current.events) == 1 and controller.waiting_for_human()
+        assert not controller.undo()  # nothing of the human's left to take back
+    finally:
+        controller.shutdown()
+
+
+def test_a_broken_bot_is_replaced_by_a_random_legal_action(
+        caplog: pytest.LogCaptureFixture) -> None:
+    match = live_match()
+    bots: dict[int, Bot] = {s: make_bot("simple", s) for s in range(4)}
+    bots[2] = BrokenBot()
+    controller = MatchController(match, bots, human_seat=None)
+    try:
+        with caplog.at_level(logging.WARNING, logger="game.controller"):
+            wait_until(lambda: match.current.is_over, controller, timeout=30)
+    finally:
+        controller.shutdown()
+    assert match.current.is_over
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert warnings and "broken" in warnings[0].getMessage()
+
+
+def test_shutdown_does_not_wait_for_a_thinking_bot() -> None:
+    match = live_match(first_dealer=3)
+    bots: dict[int, Bot] = {s: SlowBot() for s in range(4)}
+    controller = MatchController(match, bots, human_seat=None)
+    controller.update()
+    assert controller.is_thinking()
+    start = time.monotonic()
+    controller.shutdown()
+    assert time.monotonic() - start < 0.5
+    count = len(match.current.events)
+    controller.update()  # a no-op once shut down
+    assert len(match.current.events) == count and not controller.is_thinking()
