@@ -1,0 +1,72 @@
+"""``python -m game.framebench``: frame times over played deals, bots in every seat.
+
+Runs the real table scene (with animations at the chosen speed) on whatever video driver is
+set — the dummy driver when there is no display — and prints the median, 95th and 99th
+percentile and the worst frame time. The loop is not capped at 60 fps here, so the figures
+show how much of the 16.7 ms frame budget the game uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.framebench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--deals", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--speed", default="normal", choices=("slow", "normal", "fast"))
+    parser.add_argument("--level", default="simple")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("TAROT_HOME", tempfile.mkdtemp(prefix="tarot-bench-"))
+
+    from engine.ai import make_bot
+    from engine.match import Match
+    from engine.rules import load_rules
+    from game.app import App
+    from game.controller import MatchController
+    from game.settings import Settings
+    from game.table.scene import TableScene
+
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    app = App(Settings(animation_speed=args.speed, sound=False), size=(width, height))
+    match = Match.new(load_rules(), args.players, args.seed)
+    bots = {seat: make_bot(args.level, args.seed + seat) for seat in range(args.players)}
+    controller = MatchController(match, bots, human_seat=None)
+    table = TableScene(app, controller)
+    app.push(table)
+    finished = 0
+    start = time.perf_counter()
+    dt = 1 / 60
+    while finished < args.deals and time.perf_counter() - start < 600:
+        app.step(dt)
+        if controller.match.current.is_over and not controller.is_thinking():
+            finished = sum(1 for d in controller.match.deals if d.is_over)
+            if finished < args.deals and getattr(table, "idle", True):
+                controller.next_deal()
+    controller.shutdown()
+    times = sorted(t * 1000 for t in app.frame_times[10:])  # skip the first frames (loading)
+    if not times:
+        print("no frames measured", file=sys.stderr)
+        return 1
+    def pct(p: float) -> float:
+        return times[min(len(times) - 1, int(p / 100 * len(times)))]
+    print(f"{len(times)} frames over {finished} deal(s), {args.players} players, {args.size}, "
+          f"animations {args.speed}")
+    print(f"frame time ms: median {statistics.median(times):.2f}  p95 {pct(95):.2f}  "
+          f"p99 {pct(99):.2f}  max {times[-1]:.2f}  (budget at 60 fps: 16.67)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

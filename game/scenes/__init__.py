@@ -1,0 +1,1 @@
+"""The screens around the table: title menu, new game, settings, rules and finished deals."""

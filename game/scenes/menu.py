@@ -1,0 +1,441 @@
+"""The title screen and the new-game form.
+
+The menu offers a new game, the saved match (only when it loads: a damaged file is named in
+a message and left exactly as it is), the finished deals, the settings, the rules and Quit.
+Up/Down and Enter work as well as the mouse; Esc quits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import pygame
+
+from engine.cards import parse_card
+from engine.rules import RulesError, list_variants
+from engine.saves import SaveError
+from game import paths
+from game.app import App, Scene
+from game.i18n import TEXTS
+from game.scenes.common import (
+    Choice,
+    ChoiceRow,
+    FormScene,
+    TextRow,
+    backdrop,
+    draw_keys_hint,
+    draw_paragraph,
+    fit_size,
+)
+from game.scenes.session import (
+    NAME_LENGTH,
+    MatchSetup,
+    SavedMatch,
+    clean_name,
+    new_seed,
+    open_table,
+    read_saved_match,
+    resume_match,
+    start_match,
+    table_names,
+)
+from game.settings import Settings
+from game.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
+
+#: The cards fanned on the title screen, left to right.
+FAN = ("QD", "T1", "EX", "T21", "KH")
+
+
+def bot_level_names() -> list[str]:
+    from engine.ai import BOTS
+
+    return list(BOTS)
+
+
+def named_choice(prefix: str, name: str) -> Choice:
+    """An option shown as ``tr(prefix + name)`` when that text exists, else the name made
+    readable (``call_any_card`` → ``Call any card``)."""
+    key = f"{prefix}{name}"
+    if key in TEXTS:
+        return Choice(name, key=key)
+    return Choice(name, text=name.replace("_", " ").capitalize())
+
+
+class MenuScene(Scene):
+    """The title screen."""
+
+    def __init__(self, app: App, seed: int | None = None, notice: str = "",
+                 presets: Mapping[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.seed = seed
+        self.presets = dict(presets or {})
+        self.toast = Toast()
+        if notice:
+            self.toast.show(notice, 8.0)
+        self.saved: SavedMatch | None = None
+        self.saved_problem = ""
+        self._told = ""
+        self.buttons = [
+            Button("", self.new_game),
+            Button("", self.continue_match),
+            Button("", self.finished_deals),
+            Button("", self.settings),
+            Button("", self.rules),
+            Button("", self.quit),
+        ]
+        self.keys = ("new_game", "continue", "finished_deals", "settings", "rules_summary",
+                     "quit")
+        self.focus = 0
+        self.title_center = (0, 0)
+        self.fan_center = (0, 0)
+        self.card_width = 0
+        self._fan: tuple[tuple[int, bool, str], list[tuple[pygame.Surface, pygame.Rect]]] | None
+        self._fan = None
+
+    # --- state ---------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.check_saved_match()
+        self.layout()
+
+    def check_saved_match(self) -> None:
+        """Enable Continue when the saved match loads; otherwise say why, file untouched."""
+        self.saved = None
+        self.saved_problem = ""
+        file = paths.current_match_file()
+        if file.exists():
+            try:
+                self.saved = read_saved_match(file, self.app.settings.bot_level,
+                                              self.app.settings.player_name)
+            except SaveError as exc:
+                if str(exc) != self._told:  # say it once, not on every return to the menu
+                    self._told = str(exc)
+                    self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
+                self.saved_problem = str(exc)
+        self.buttons[1].enabled = self.saved is not None
+        if not self.buttons[self.focus].enabled:
+            self.focus = 0
+
+    # --- actions -------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        self.app.push(NewGameScene(self.app, self.seed, self.presets))
+
+    def continue_match(self) -> None:
+        if self.saved is None:
+            return
+        try:  # read it again: the file may have changed since the menu showed
+            saved = read_saved_match(paths.current_match_file(), self.app.settings.bot_level,
+                                     self.app.settings.player_name)
+        except SaveError as exc:
+            self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
+            self.check_saved_match()
+            return
+        if saved.names and saved.names[0] != self.app.settings.player_name:
+            # the table names the player from the settings: use the name of this match
+            self.app.update_settings(self.app.settings.with_(player_name=saved.names[0]))
+        controller = resume_match(self.app, saved)
+        open_table(self.app, controller)
+
+    def finished_deals(self) -> None:
+        from game.scenes.deals_scene import FinishedDealsScene
+
+        self.app.push(FinishedDealsScene(self.app))
+
+    def settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        from game.scenes.rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    # --- layout --------------------------------------------------------------------------------
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        u = self.app.unit
+        w, h = self.app.size
+        column_x = int(w * 0.68)
+        bw, bh, gap = int(330 * u), int(56 * u), int(14 * u)
+        count = len(self.buttons)
+        top = h // 2 - int(88 * u) + int(40 * u)
+        total = count * bh + (count - 1) * gap
+        top = min(top, h - total - int(46 * u))
+        for i, (button, key) in enumerate(zip(self.buttons, self.keys, strict=True)):
+            button.label = self.app.tr(key)
+            button.rect = pygame.Rect(0, 0, bw, bh)
+            button.rect.midtop = (column_x, top + i * (bh + gap))
+            button.selected = i == self.focus
+        self.title_center = (column_x, max(int(70 * u), top - int(150 * u)))
+        self.fan_center = (int(w * 0.27), h // 2 + int(20 * u))
+        self.card_width = int(132 * u)
+
+    # --- events --------------------------------------------------------------------------------
+    def move_focus(self, delta: int) -> None:
+        for _ in range(len(self.buttons)):
+            self.focus = (self.focus + delta) % len(self.buttons)
+            if self.buttons[self.focus].enabled:
+                break
+        self.layout()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.quit()
+            elif event.key in (pygame.K_UP, pygame.K_LEFT):
+                self.move_focus(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+                self.move_focus(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                button = self.buttons[self.focus]
+                if button.enabled:
+                    button.on_click()
+            return
+        for i, button in enumerate(self.buttons):
+            if event.type == pygame.MOUSEMOTION and button.rect.collidepoint(event.pos) \
+                    and button.enabled and self.focus != i:
+                self.focus = i
+                self.layout()
+            if button.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.toast.update(dt)
+
+    # --- drawing -------------------------------------------------------------------------------
+    def fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The decorative fan of cards, rotated around a point below them (cached)."""
+        key = (self.card_width, self.app.settings.four_colour, self.app.settings.card_back)
+        if self._fan is not None and self._fan[0] == key:
+            return self._fan[1]
+        u = self.app.unit
+        cx, cy = self.fan_center
+        width = self.card_width
+        pivot = (cx, cy + int(300 * u))
+        radius = int(330 * u)
+        pieces: list[tuple[pygame.Surface, pygame.Rect]] = []
+        # two backs peeking out behind the faces
+        for angle in (-30.0, 30.0):
+            image = self.app.assets.back(width, self.app.settings.card_back)
+            pieces.append(_placed(image, angle, pivot, radius))
+        count = len(FAN)
+        for i, token in enumerate(FAN):
+            angle = -20.0 + 40.0 * i / (count - 1)
+            image = self.app.assets.card(parse_card(token), width, self.app.settings.four_colour)
+            pieces.append(_placed(image, angle, pivot, radius))
+        self._fan = (key, pieces)
+        return pieces
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        u = app.unit
+        w, h = surface.get_size()
+        backdrop(surface, app)
+        # a soft shadow on the cloth under the fan
+        pool = pygame.Surface((int(560 * u), int(90 * u)), pygame.SRCALPHA)
+        for i in range(8):
+            pygame.draw.ellipse(pool, (0, 0, 0, 9), pool.get_rect().inflate(-i * int(30 * u),
+                                                                            -i * int(8 * u)))
+        surface.blit(pool, pool.get_rect(center=(self.fan_center[0],
+                                                 self.fan_center[1] + int(165 * u))))
+        for image, rect in self.fan():
+            shadow = image.copy()
+            shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
+            surface.blit(shadow, rect.move(int(5 * u), int(7 * u)))
+            surface.blit(image, rect)
+        title = app.tr("title")
+        size = fit_size(app, title, 92 * u, int(w * 0.58))
+        tx, ty = self.title_center
+        blit_text(surface, app.assets, title, size, (tx + 2, ty + 3), (40, 24, 6), shadow=False)
+        rect = blit_text(surface, app.assets, title, size, (tx, ty), GOLD)
+        line_y = rect.bottom + int(10 * u)
+        half = int(150 * u)
+        pygame.draw.line(surface, GOLD, (tx - half, line_y), (tx + half, line_y),
+                         max(1, int(2 * u)))
+        for dx in (-half, half):
+            pygame.draw.circle(surface, GOLD, (tx + dx, line_y), max(2, int(4 * u)))
+        _draw_suits(surface, app, (tx, line_y), u)
+        blit_text(surface, app.assets, app.tr("menu_tagline"), 25 * u,
+                  (tx, line_y + int(30 * u)), TEXT)
+        for button in self.buttons:
+            button.draw(surface, app.assets, u)
+        info, colour = "", TEXT_DIM
+        if self.saved is not None:
+            match = self.saved.match
+            info = app.tr("menu_saved_info", players=match.players, deal=len(match.deals))
+        elif self.saved_problem:
+            info, colour = app.tr("menu_saved_damaged"), WARNING
+        if info:
+            left = self.buttons[1].rect.right + int(12 * u)
+            size = fit_size(app, info, 19 * u, w - left - int(8 * u))
+            blit_text(surface, app.assets, info, size, (left, self.buttons[1].rect.centery),
+                      colour, anchor="midleft", shadow=False)
+        draw_keys_hint(surface, app, app.tr("menu_keys"))
+        self.toast.draw(surface, app.assets, u, (w // 2, h - int(90 * u)))
+
+
+def _placed(image: pygame.Surface, angle: float, pivot: tuple[int, int], radius: int
+            ) -> tuple[pygame.Surface, pygame.Rect]:
+    """``image`` turned by ``angle`` degrees (clockwise) on a circle around ``pivot``."""
+    turned = pygame.transform.rotozoom(image, -angle, 1.0)
+    rad = math.radians(angle)
+    center = (pivot[0] + radius * math.sin(rad), pivot[1] - radius * math.cos(rad))
+    return turned, turned.get_rect(center=(int(center[0]), int(center[1])))
+
+
+def _draw_suits(surface: pygame.Surface, app: App, center: tuple[int, int], u: float) -> None:
+    """Four small suit pips on the title's underline: spade, heart, diamond, club."""
+    colours = ((24, 24, 28), (196, 30, 42), (196, 30, 42), (24, 24, 28))
+    step = int(26 * u)
+    r = max(3, int(7 * u))
+    for i, colour in enumerate(colours):
+        x = center[0] + int((i - 1.5) * step)
+        y = center[1]
+        pygame.draw.circle(surface, (244, 238, 220), (x, y), r + max(2, int(3 * u)))
+        if i == 2:  # diamond
+            pygame.draw.polygon(surface, colour, [(x, y - r), (x + r * 0.75, y), (x, y + r),
+                                                  (x - r * 0.75, y)])
+        elif i == 1:  # heart
+            q = r * 0.5
+            pygame.draw.circle(surface, colour, (int(x - q), int(y - q * 0.6)), int(q + 1))
+            pygame.draw.circle(surface, colour, (int(x + q), int(y - q * 0.6)), int(q + 1))
+            pygame.draw.polygon(surface, colour, [(x - r, y - q * 0.4), (x + r, y - q * 0.4),
+                                                  (x, y + r)])
+        elif i == 0:  # spade
+            q = r * 0.5
+            pygame.draw.polygon(surface, colour, [(x - r, y + q * 0.3), (x + r, y + q * 0.3),
+                                                  (x, y - r)])
+            pygame.draw.circle(surface, colour, (int(x - q), int(y + q * 0.4)), int(q + 1))
+            pygame.draw.circle(surface, colour, (int(x + q), int(y + q * 0.4)), int(q + 1))
+            pygame.draw.polygon(surface, colour, [(x, y), (x - q, y + r), (x + q, y + r)])
+        else:  # club
+            q = r * 0.48
+            for dx, dy in ((0, -q * 1.1), (-q * 1.05, q * 0.4), (q * 1.05, q * 0.4)):
+                pygame.draw.circle(surface, colour, (int(x + dx), int(y + dy)), int(q + 1))
+            pygame.draw.polygon(surface, colour, [(x, y), (x - q, y + r), (x + q, y + r)])
+
+
+class NewGameScene(FormScene):
+    """Players, opponents, rules variant and name; Start opens the table."""
+
+    title_key = "new_game"
+
+    def __init__(self, app: App, seed: int | None = None,
+                 presets: Mapping[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.seed = seed
+        settings = app.settings.with_(**(presets or {}))
+        self.name = settings.player_name[:NAME_LENGTH]
+        if self.name == Settings().player_name:  # the default name, in the player's language
+            self.name = app.tr("menu_you")
+        self.players = settings.players
+        levels = bot_level_names()
+        self.level = settings.bot_level if settings.bot_level in levels else (
+            "simple" if "simple" in levels else levels[0])
+        try:
+            self.variants = list_variants()
+            self.rules_problem = ""
+        except RulesError as exc:
+            self.variants = {}
+            self.rules_problem = str(exc)
+        self.variant = settings.variant if settings.variant in self.variants else (
+            "fft" if "fft" in self.variants or not self.variants else next(iter(self.variants)))
+        self.rows = [
+            TextRow("player_name", lambda: self.name, self._set_name, NAME_LENGTH),
+            ChoiceRow("players", [Choice(n, text=str(n)) for n in (3, 4, 5)],
+                      lambda: self.players, self._set_players),
+            ChoiceRow("bot_level", [named_choice("menu_bot_", level) for level in levels],
+                      lambda: self.level, self._set_level),
+            ChoiceRow("variant", [named_choice("menu_variant_", name) for name in self.variants],
+                      lambda: self.variant, self._set_variant),
+        ]
+        self.actions = [Button("", self.back), Button("", self.start)]
+        self.action_keys = ["back", "start"]
+        self.actions[1].enabled = bool(self.variants)
+        self.action_focus = 1
+        if self.rules_problem:
+            self.toast.show(self.rules_problem, 10.0)
+
+    def _set_name(self, value: str) -> None:
+        self.name = value[:NAME_LENGTH]
+
+    def _set_players(self, value: int) -> None:
+        self.players = value
+
+    def _set_level(self, value: str) -> None:
+        self.level = value
+
+    def _set_variant(self, value: str) -> None:
+        self.variant = value
+
+    def enter(self) -> None:
+        super().enter()
+        pygame.key.start_text_input()
+
+    def leave(self) -> None:
+        pygame.key.stop_text_input()
+
+    def default_action(self) -> None:
+        self.start()
+
+    def extra_height(self) -> int:
+        return 112
+
+    def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        app = self.app
+        u = app.unit
+        values = pygame.Rect(rect.left + self.label_width, rect.top,
+                             rect.width - self.label_width - int(12 * u), rect.height)
+        key = f"menu_variant_desc_{self.variant}"
+        text = self.variants.get(self.variant, "")  # rules.yaml speaks English
+        if key in TEXTS and (app.settings.language != "en" or not text):
+            text = app.tr(key)
+        draw_paragraph(surface, app, text, pygame.Rect(values.left, values.top + int(2 * u),
+                                                       values.width, int(50 * u)), 21 * u,
+                       TEXT_DIM)
+        y = values.top + int(80 * u)
+        blit_text(surface, app.assets, app.tr("menu_at_the_table"), 26 * u,
+                  (rect.left + int(16 * u), y), TEXT, anchor="midleft")
+        names = table_names(self.players, app.settings.language,
+                            clean_name(self.name, app.tr("menu_you")))
+        x = values.left
+        for i, name in enumerate(names):
+            label = app.assets.font(int(22 * u)).size(name)[0]
+            chip = pygame.Rect(x, y - int(17 * u), label + int(26 * u), int(34 * u))
+            pygame.draw.rect(surface, (10, 24, 18), chip, border_radius=chip.height // 2)
+            pygame.draw.rect(surface, HIGHLIGHT if i == 0 else GOLD, chip, max(1, int(1.5 * u)),
+                             border_radius=chip.height // 2)
+            blit_text(surface, app.assets, name, 22 * u, chip.center,
+                      HIGHLIGHT if i == 0 else TEXT, shadow=False)
+            x = chip.right + int(10 * u)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_keys_hint(surface, self.app, self.app.tr("menu_form_keys"))
+
+    def start(self) -> None:
+        if not self.variants:
+            return
+        app = self.app
+        name = clean_name(self.name, app.tr("menu_you"))
+        app.update_settings(app.settings.with_(player_name=name, players=self.players,
+                                               bot_level=self.level, variant=self.variant))
+        seed = self.seed if self.seed is not None else new_seed()
+        setup = MatchSetup(self.players, self.level, self.variant,
+                           tuple(table_names(self.players, app.settings.language, name)), seed)
+        try:
+            controller = start_match(app, setup)
+        except RulesError as exc:
+            self.toast.show(str(exc), 8.0)
+            return
+        open_table(app, controller, replace=True)
+
+
+__all__ = ["MenuScene", "NewGameScene"]

@@ -1,0 +1,87 @@
+"""The settings screen: every change is applied and saved at once.
+
+Sound, animation speed, the card back (the three backs shown to click), the four-colour deck
+(a sample pair from each deck), the language (the whole interface switches immediately) and
+the highlight of the winning card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine.cards import parse_card
+from game.app import App
+from game.scenes.common import Choice, ChoiceRow, FormScene, draw_keys_hint
+from game.settings import ANIMATION_SPEEDS, CARD_BACKS
+from game.widgets import Button
+
+#: The sample pair shown for each deck: the suits whose colour changes.
+SAMPLE_PAIR = ("KD", "QC")
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+
+
+class SettingsScene(FormScene):
+    title_key = "settings"
+    panel_width = 900
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._pairs: dict[tuple[int, bool], pygame.Surface] = {}
+        on_off = [Choice(True, key="on"), Choice(False, key="off")]
+        self.rows = [
+            ChoiceRow("sound", on_off, lambda: self.app.settings.sound,
+                      lambda v: self.change(sound=v)),
+            ChoiceRow("animation_speed", [Choice(s, key=s) for s in ANIMATION_SPEEDS],
+                      lambda: self.app.settings.animation_speed,
+                      lambda v: self.change(animation_speed=v)),
+            ChoiceRow("card_back",
+                      [Choice(b, picture=self._back_picture(b), caption_key=f"menu_back_{b}")
+                       for b in CARD_BACKS],
+                      lambda: self.app.settings.card_back, lambda v: self.change(card_back=v),
+                      height=122),
+            ChoiceRow("four_colour",
+                      [Choice(False, picture=self._pair_picture(False),
+                              caption_key="menu_two_colours"),
+                       Choice(True, picture=self._pair_picture(True),
+                              caption_key="menu_four_colours")],
+                      lambda: self.app.settings.four_colour,
+                      lambda v: self.change(four_colour=v), height=122),
+            ChoiceRow("language", [Choice(code, text=name)
+                                   for code, name in LANGUAGE_NAMES.items()],
+                      lambda: self.app.settings.language, lambda v: self.change(language=v)),
+            ChoiceRow("highlight_winner", list(on_off),
+                      lambda: self.app.settings.highlight_winner,
+                      lambda v: self.change(highlight_winner=v)),
+        ]
+        self.actions = [Button("", self.back)]
+        self.action_keys = ["back"]
+
+    def change(self, **values: Any) -> None:
+        """Apply and save at once."""
+        self.app.update_settings(self.app.settings.with_(**values))
+        self.layout()
+
+    def _back_picture(self, design: str):  # type: ignore[no-untyped-def]
+        def picture(height: int) -> pygame.Surface:
+            width = max(8, round(height * 240 / 448))
+            return self.app.assets.back(width, design)
+        return picture
+
+    def _pair_picture(self, four: bool):  # type: ignore[no-untyped-def]
+        def picture(height: int) -> pygame.Surface:
+            key = (height, four)
+            if key not in self._pairs:
+                width = max(8, round(height * 240 / 448))
+                step = int(width * 0.62)
+                pair = pygame.Surface((width + step, height), pygame.SRCALPHA)
+                for i, token in enumerate(SAMPLE_PAIR):
+                    pair.blit(self.app.assets.card(parse_card(token), width, four), (i * step, 0))
+                self._pairs[key] = pair
+            return self._pairs[key]
+        return picture
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_keys_hint(surface, self.app, self.app.tr("menu_settings_keys"))

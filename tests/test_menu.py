@@ -1,0 +1,420 @@
+"""The title menu and the screens around the table, driven by clicks and keys on the dummy
+video driver, with every file kept in a temporary TAROT_HOME."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.events import event_to_dict
+from engine.match import Match
+from engine.randomplay import random_action
+from engine.rules import load_rules
+from engine.saves import load_deal, save_match
+from game import paths
+from game.app import App, Scene
+from game.scenes.common import ChoiceRow, ConfirmDialog
+from game.scenes.deals_scene import FinishedDealsScene
+from game.scenes.menu import MenuScene, NewGameScene
+from game.scenes.rules_scene import RulesScene
+from game.scenes.session import Autosave
+from game.scenes.settings_scene import SettingsScene
+from game.settings import Settings
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def app(home: Path) -> Iterator[App]:
+    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    yield app
+    app.close()
+    app.window.destroy()
+
+
+def step(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
+    step(app)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app)
+
+
+def type_text(app: App, text: str) -> None:
+    for ch in text:
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    step(app)
+
+
+def menu_button(menu: MenuScene, name: str) -> tuple[int, int]:
+    return menu.buttons[menu.keys.index(name)].rect.center
+
+
+def row(scene: NewGameScene | SettingsScene, name: str) -> ChoiceRow:
+    found = next(r for r in scene.rows if r.key == name)
+    assert isinstance(found, ChoiceRow)
+    return found
+
+
+def option(scene: NewGameScene | SettingsScene, name: str, value: object) -> tuple[int, int]:
+    choice_row = row(scene, name)
+    index = [c.value for c in choice_row.choices].index(value)
+    return choice_row.option_rects[index].center
+
+
+def open_menu(app: App) -> MenuScene:
+    menu = MenuScene(app)
+    app.push(menu)
+    step(app)
+    return menu
+
+
+def played_match(players: int = 4, actions: int = 9, seed: int = 11) -> Match:
+    match = Match.new(load_rules(), players, seed)
+    rng = random.Random(seed)
+    while True:  # a deal that is not cancelled, with a few decisions taken
+        deal = match.current
+        for _ in range(actions):
+            if deal.is_over:
+                break
+            deal.execute(deal.state.turn, random_action(deal.state, rng))
+        if not deal.is_over:
+            return match
+        match.next_deal()
+
+
+def finished_deal(players: int, seed: int) -> Match:
+    match = Match.new(load_rules(), players, seed)
+    rng = random.Random(seed)
+    while True:
+        deal = match.current
+        while not deal.is_over:
+            deal.execute(deal.state.turn, random_action(deal.state, rng))
+        if deal.result is not None:
+            return match
+        match.next_deal()
+
+
+def top(app: App) -> Scene | None:
+    return app.scene
+
+
+# --- the menu ----------------------------------------------------------------------------------
+
+
+def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
+    menu = open_menu(app)
+    assert not menu.buttons[1].enabled  # nothing saved: Continue is off
+    assert menu.focus == 0
+    key(app, pygame.K_DOWN)
+    assert menu.keys[menu.focus] == "finished_deals"  # the disabled Continue is skipped
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), FinishedDealsScene)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is menu
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), RulesScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert menu.keys[menu.focus] == "new_game"
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), NewGameScene)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is menu
+    assert app.running
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_clicks_open_each_screen_and_back_returns(app: App) -> None:
+    menu = open_menu(app)
+    for name, kind in (("finished_deals", FinishedDealsScene), ("settings", SettingsScene),
+                       ("rules_summary", RulesScene), ("new_game", NewGameScene)):
+        click(app, menu_button(menu, name))
+        scene = top(app)
+        assert isinstance(scene, kind), name
+        back = getattr(scene, "back_button", None)
+        if back is None:
+            back = scene.actions[0]  # type: ignore[attr-defined]
+        click(app, back.rect.center)
+        assert top(app) is menu
+    click(app, menu_button(menu, "continue"))  # disabled: nothing happens
+    assert top(app) is menu
+    click(app, menu_button(menu, "quit"))
+    assert not app.running
+
+
+# --- a new game ----------------------------------------------------------------------------------
+
+
+def test_new_game_starts_the_table_with_the_choices_and_remembers_them(app: App,
+                                                                       home: Path) -> None:
+    from game.table.scene import TableScene
+
+    menu = open_menu(app)
+    click(app, menu_button(menu, "new_game"))
+    form = top(app)
+    assert isinstance(form, NewGameScene)
+    for _ in range(len(form.name)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Anatole de la Fontaine")  # longer than the 16 characters allowed
+    assert form.name == "Anatole de la Fo"
+    key(app, pygame.K_BACKSPACE)
+    assert form.name == "Anatole de la F"
+    click(app, option(form, "players", 5))
+    click(app, option(form, "bot_level", "random"))
+    click(app, option(form, "variant", "miseres"))
+    click(app, form.actions[1].rect.center)  # Start
+    table = top(app)
+    assert isinstance(table, TableScene)
+    controller = table.controller
+    assert controller.match.players == 5
+    assert controller.match.rules.variant == "miseres"
+    assert controller.human_seat == 0
+    assert sorted(controller.bots) == [1, 2, 3, 4]
+    assert all(bot.name == "random" for bot in controller.bots.values())
+    saved, problems = Settings.load()
+    assert not problems
+    assert (saved.players, saved.bot_level, saved.variant, saved.player_name) == (
+        5, "random", "miseres", "Anatole de la F")
+    document = json.loads(paths.current_match_file().read_text(encoding="utf-8"))
+    assert document["meta"]["names"][0] == "Anatole de la F"
+    assert document["meta"]["bot_level"] == "random"
+    assert len(document["meta"]["names"]) == 5
+    app.pop()  # leaving the table returns to the menu, where Continue is now on
+    assert top(app) is menu
+    assert menu.buttons[1].enabled
+
+
+def test_enter_on_the_form_starts_with_the_remembered_settings(app: App) -> None:
+    from game.table.scene import TableScene
+
+    app.update_settings(app.settings.with_(players=3, player_name="Zoé"))
+    app.push(NewGameScene(app, seed=1234))
+    step(app)
+    key(app, pygame.K_DOWN)  # to the player count
+    key(app, pygame.K_RIGHT)  # 3 → 4
+    key(app, pygame.K_RETURN)
+    table = top(app)
+    assert isinstance(table, TableScene)
+    assert table.controller.match.players == 4
+    assert table.controller.match.seed == 1234
+
+
+# --- continue ------------------------------------------------------------------------------------
+
+
+def test_continue_resumes_the_saved_match_at_the_same_point(app: App) -> None:
+    from game.table.scene import TableScene
+
+    match = played_match()
+    meta = {"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "random", "variant": "fft"}
+    save_match(match, paths.current_match_file(), meta)
+    menu = open_menu(app)
+    assert menu.buttons[1].enabled
+    click(app, menu_button(menu, "continue"))
+    table = top(app)
+    assert isinstance(table, TableScene)
+    resumed = table.controller.match
+    assert [event_to_dict(e) for e in resumed.events()][:len(match.events())] == [
+        event_to_dict(e) for e in match.events()]
+    assert resumed.seed == match.seed
+    assert all(bot.name == "random" for bot in table.controller.bots.values())
+    assert table.controller.human_seat == 0
+
+
+def test_a_corrupt_saved_match_is_named_and_left_alone(app: App) -> None:
+    match = played_match()
+    save_match(match, paths.current_match_file(), {"names": ["A", "B", "C", "D"]})
+    file = paths.current_match_file()
+    damaged = file.read_bytes()[:-40]  # cut short, as by a crash
+    file.write_bytes(damaged)
+    menu = open_menu(app)
+    assert not menu.buttons[1].enabled
+    assert menu.toast.visible
+    assert "current-match.json" in menu.toast.text
+    assert "truncated" in menu.toast.text
+    click(app, menu_button(menu, "continue"))
+    assert top(app) is menu
+    step(app, 5)
+    assert file.read_bytes() == damaged
+
+
+# --- settings ------------------------------------------------------------------------------------
+
+
+def test_settings_change_at_once_and_persist(app: App) -> None:
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app)
+    key(app, pygame.K_DOWN)  # keyboard: the animation speed row, one step left
+    assert scene.focus == 1
+    key(app, pygame.K_LEFT)
+    assert app.settings.animation_speed == "fast"
+    click(app, option(scene, "sound", False))
+    assert scene.focus == 0  # a click moves the keyboard focus too
+    assert app.settings.sound is False
+    assert app.sounds.enabled is False
+    click(app, option(scene, "card_back", "red"))
+    click(app, option(scene, "four_colour", True))
+    click(app, option(scene, "highlight_winner", False))
+    saved, _ = Settings.load()
+    assert (saved.sound, saved.card_back, saved.four_colour, saved.highlight_winner,
+            saved.animation_speed) == (False, "red", True, False, "fast")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is None or not isinstance(app.scene, SettingsScene)
+
+
+def test_the_language_switches_the_whole_interface_at_once(app: App) -> None:
+    menu = open_menu(app)
+    assert menu.buttons[0].label == "New game"
+    click(app, menu_button(menu, "settings"))
+    scene = top(app)
+    assert isinstance(scene, SettingsScene)
+    click(app, option(scene, "language", "fr"))
+    assert app.settings.language == "fr"
+    assert scene.actions[0].label == "Retour"
+    assert Settings.load()[0].language == "fr"
+    key(app, pygame.K_ESCAPE)
+    assert menu.buttons[0].label == "Nouvelle partie"
+    assert menu.buttons[-1].label == "Quitter"
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+def test_the_rules_scroll_with_keys_and_wheel(app: App) -> None:
+    scene = RulesScene(app)
+    app.push(scene)
+    step(app)
+    assert scene.scroll == 0
+    assert scene.max_scroll > 1000  # the summary is several screens long
+    key(app, pygame.K_PAGEDOWN)
+    step(app, 30)
+    assert scene.scroll > 300
+    key(app, pygame.K_END)
+    step(app, 30)
+    assert scene.scroll == pytest.approx(scene.max_scroll)
+    key(app, pygame.K_HOME)
+    step(app, 30)
+    assert scene.scroll == 0
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    step(app, 30)
+    assert scene.scroll > 0
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    step(app, 30)
+    assert scene.scroll == 0
+    app.update_settings(app.settings.with_(language="fr"))
+    step(app)
+    assert scene.max_scroll > 1000
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(top(app), RulesScene)
+
+
+# --- finished deals ---------------------------------------------------------------------------
+
+
+def test_finished_deals_are_listed_filtered_and_deleted(app: App, home: Path) -> None:
+    files = []
+    for i, players in enumerate((3, 4, 5, 4)):
+        deal = finished_deal(players, seed=i).current
+        saver = Autosave({"names": ["Ana", "Léa", "Hugo", "Chloé", "Marc"][:players],
+                          "variant": "fft"})
+        path = saver.archive(deal)
+        files.append(path)
+        # a distinct date for each, the last one the newest
+        document = json.loads(path.read_text(encoding="utf-8"))
+        document["meta"]["date"] = f"2024-05-0{i + 1}T12:00:00"
+        path.write_text(json.dumps(document), encoding="utf-8")
+    assert all(f.name.endswith(f"-{p}p.json") for f, p in zip(files, (3, 4, 5, 4), strict=True))
+    scene = FinishedDealsScene(app)
+    app.push(scene)
+    step(app)
+    assert [e.path for e in scene.shown] == files[::-1]
+    entry = scene.shown[0]
+    deal, _ = load_deal(files[3])
+    assert deal.result is not None
+    assert entry.players == 4
+    assert entry.taker == ["Ana", "Léa", "Hugo", "Chloé"][deal.result.taker]
+    assert entry.contract == deal.result.contract
+    assert entry.scores == list(deal.result.scores)
+    click(app, scene.filter_rects[2].center)  # 4 players
+    assert [e.path for e in scene.shown] == [files[3], files[1]]
+    key(app, pygame.K_RIGHT)  # 5 players
+    assert [e.path for e in scene.shown] == [files[2]]
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # all
+    assert len(scene.shown) == 4
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 1
+    key(app, pygame.K_DELETE)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    key(app, pygame.K_RETURN)  # "No" has the focus: nothing is deleted
+    assert top(app) is scene
+    assert all(f.exists() for f in files)
+    click(app, scene.delete_button.rect.center)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.yes.rect.center)
+    assert top(app) is scene
+    assert not files[2].exists()
+    assert len(scene.shown) == 3
+
+
+def test_an_unreadable_deal_file_is_listed_with_its_problem(app: App) -> None:
+    folder = paths.history_dir()
+    folder.mkdir(parents=True)
+    (folder / "20240101-120000-4p.json").write_text("{ not json", encoding="utf-8")
+    scene = FinishedDealsScene(app)
+    app.push(scene)
+    step(app)
+    assert len(scene.shown) == 1
+    assert scene.shown[0].problem
+    assert scene.shown[0].players == 4
+
+
+def test_autosave_keeps_the_match_and_each_finished_deal(home: Path) -> None:
+    match = finished_deal(4, seed=3)
+    save = Autosave({"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "simple",
+                     "variant": "fft"})
+    save(match)
+    save(match)  # the same finished deal is not archived twice
+    assert paths.current_match_file().exists()
+    history = sorted(paths.history_dir().glob("*.json"))
+    played = [d for d in match.deals if d.result is not None]
+    assert len(history) == len(played) == 1
+    deal, meta = load_deal(history[0])
+    assert meta["names"] == ["Ana", "Léa", "Hugo", "Chloé"]
+    assert meta["variant"] == "fft"
+    assert "date" in meta
+    assert [event_to_dict(e) for e in deal.events] == [
+        event_to_dict(e) for e in played[0].events]

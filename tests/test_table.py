@@ -1,0 +1,443 @@
+"""The table scene, driven like a player would: real mouse events posted to pygame's queue at
+the positions of the card sprites, one frame at a time, with instant animations.
+
+The bots think on the controller's worker thread; the harness gives that thread a moment
+whenever a bot is thinking, so the tests stay quick. Everything else is seeded.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+import pytest
+
+from engine import cards as C
+from engine.actions import Bid, Call, DecideSlam
+from engine.ai import make_bot
+from engine.ai import options as O
+from engine.match import Match
+from engine.rules import load_rules
+from engine.state import Phase
+from game.app import App
+from game.assets import card_height
+from game.controller import MatchController
+from game.i18n import suit_name, tr
+from game.settings import Settings
+from game.table.scene import TableScene
+
+DT = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+
+
+class Table:
+    """An app with the table scene on it, and the hands of a player."""
+
+    def __init__(self, players: int = 4, seed: int = 3, first_dealer: int | None = None,
+                 bots: str = "simple", size: tuple[int, int] = (1280, 720),
+                 human: int | None = 0, speed: str = "instant") -> None:
+        self.app = App(Settings(animation_speed=speed, sound=False), size=size)
+        pygame.event.clear()
+        dealer = (players - 1) if first_dealer is None else first_dealer
+        self.match = Match.new(load_rules(), players, seed, first_dealer=dealer)
+        bot_seats = [s for s in range(players) if s != human]
+        self.controller = MatchController(
+            self.match, {s: make_bot(bots, seed * 10 + s) for s in bot_seats}, human_seat=human)
+        self.scene = TableScene(self.app, self.controller)
+        self.app.push(self.scene)
+
+    def close(self) -> None:
+        self.controller.shutdown()
+
+    # --- time -------------------------------------------------------------------------------
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step(DT)
+            if self.controller.is_thinking():
+                time.sleep(0.0005)  # let the bot's thread answer
+
+    def until(self, condition, limit: int = 20_000) -> None:
+        for _ in range(limit):
+            if condition():
+                return
+            self.step()
+        raise AssertionError("timed out")
+
+    def settle(self) -> None:
+        """Until the human must act (or the deal is over) and the table is idle."""
+        self.until(lambda: self.scene.idle and (self.controller.waiting_for_human()
+                                                or self.match.current.is_over))
+        self.step(2)
+
+    # --- the mouse --------------------------------------------------------------------------
+    @staticmethod
+    def post(kind: int, **values) -> None:
+        pygame.event.post(pygame.event.Event(kind, **values))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.step()
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+        self.post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.step()
+        for i in range(1, steps + 1):
+            pos = (round(start[0] + (end[0] - start[0]) * i / steps),
+                   round(start[1] + (end[1] - start[1]) * i / steps))
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+            self.step()
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.step()
+
+    def card_point(self, card: int) -> tuple[int, int]:
+        """A point on the visible part of a hand card (near its corner index)."""
+        sprite = self.scene.hand.sprites[card]
+        h = card_height(round(sprite.width))
+        lx, ly = -sprite.width * 0.38, -h * 0.2
+        a = math.radians(sprite.angle)
+        x = sprite.x + lx * math.cos(a) + ly * math.sin(a)
+        y = sprite.y - sprite.lift - lx * math.sin(a) + ly * math.cos(a)
+        point = (round(x), round(y))
+        assert self.scene.hand.card_at(point) == card, "the point must hit that card"
+        return point
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        x, y = self.scene.layout.centre
+        return round(x), round(y)
+
+    def drag_to_table(self, card: int) -> None:
+        self.drag(self.card_point(card), self.centre)
+
+    # --- dialogs ------------------------------------------------------------------------------
+    def button(self, label: str):
+        panel = self.scene.panel
+        assert panel is not None, "a dialog should be open"
+        for button in panel.buttons:
+            if button.label == label:
+                return button
+        raise AssertionError(f"no button {label!r} in {[b.label for b in panel.buttons]}")
+
+    def answer(self, action) -> None:
+        """Answer the open question through its dialog (or the controller without one)."""
+        panel = self.scene.panel
+        if panel is None:
+            assert self.controller.submit(action) is None
+        elif isinstance(action, Bid):
+            self.click(self.button(tr(action.contract or "pass")).rect.center)
+        elif isinstance(action, DecideSlam):
+            label = "panel_slam_yes" if action.announce else "panel_slam_no"
+            self.click(self.button(tr(label)).rect.center)
+        elif isinstance(action, Call):
+            assert self.scene.submit(action)
+        else:  # a handful or misère offer: decline it
+            self.click(panel.buttons[-1].rect.center)
+        self.step()
+
+    def decline_offers(self) -> None:
+        """Close a handful or misère offer before the first card."""
+        for _ in range(3):
+            panel = self.scene.panel
+            if panel is None:
+                return
+            name = type(panel).__name__
+            assert name in ("HandfulPanel", "MiserePanel"), name
+            self.click(self.button(tr("panel_no_thanks")).rect.center)
+            self.step(2)
+
+
+def expected_refusal(view, card: int) -> str:
+    """The sentence the table should give for an illegal card, worked out independently."""
+    trick = list(view.trick.cards)
+    lead = trick[1] if trick[0] == C.EXCUSE and len(trick) > 1 else trick[0]
+    suit = C.SUIT_OF[lead]
+    hand = view.hand_mask
+    if suit != C.TRUMP and hand & C.SUIT_MASKS[suit]:
+        return f"You must follow {suit_name(suit)}."
+    high = max((C.RANK_OF[c] for c in trick if C.is_trump(c)), default=0)
+    above = [c for c in view.hand if C.is_trump(c) and C.RANK_OF[c] > high]
+    if high and above:
+        return f"You must play a trump higher than the {high}."
+    if suit == C.TRUMP:
+        return "Trumps were led: you must play a trump."
+    return f"You have no {suit_name(suit)}: you must play a trump."
+
+
+# --- tests ---------------------------------------------------------------------------------------
+
+
+def become_taker(table: Table) -> None:
+    table.settle()
+    assert table.scene.view.phase is Phase.BIDDING
+    if table.scene.panel is not None:
+        assert type(table.scene.panel).__name__ == "BiddingPanel"
+    table.answer(Bid("garde"))
+    table.settle()
+    view = table.scene.view
+    assert view.taker == 0 and view.contract == "garde"
+    assert view.phase is Phase.DISCARDING
+
+
+def test_the_discard_is_made_by_dragging_cards_into_the_zone():
+    table = Table(seed=3)
+    try:
+        become_taker(table)
+        scene = table.scene
+        assert scene.editing_discard
+        assert len(scene.hand) == 24
+        zone = scene.layout.discard_rect.center
+        options = O.discard_options(scene.view)
+        assert options.trumps_needed == 0
+
+        # a king (or an oudler, or a trump) is refused with a reason and stays in the hand
+        refused = next(c for c in scene.hand.order
+                       if c in C.cards_of(C.KING_MASK) or C.is_trump(c) or c == C.EXCUSE)
+        table.drag(table.card_point(refused), zone)
+        assert refused in scene.hand and not scene.zone
+        expected = ("Kings may not be discarded." if refused in C.cards_of(C.KING_MASK)
+                    else "Oudlers (the 21, the Petit and the Excuse) may not be discarded."
+                    if C.is_oudler(refused)
+                    else "Trumps may be discarded only when you have too few other cards.")
+        assert scene.toast.text == expected
+
+        chosen = C.cards_of(options.allowed)[:6]
+        for card in chosen[:5]:
+            table.drag(table.card_point(card), zone)
+        assert [s.card for s in scene.zone] == chosen[:5]
+        assert not scene.discard_complete()
+        # one goes back to the hand by dragging it out of the zone, then in again by a click
+        back = scene.zone[0]
+        table.drag((round(back.x), round(back.y)), table.card_point(scene.hand.order[0]))
+        assert chosen[0] in scene.hand and len(scene.zone) == 4
+        table.click(table.card_point(chosen[0]))
+        table.drag(table.card_point(chosen[5]), zone)
+        assert sorted(s.card for s in scene.zone) == sorted(chosen)
+        assert scene.discard_complete()
+        assert len(scene.hand) == 18
+
+        # the Confirm button sends the discard
+        events_before = len(table.match.current.events)
+        table.click(scene.confirm_button.rect.center)
+        table.settle()
+        deal = table.match.current
+        assert len(deal.events) > events_before
+        assert sorted(C.cards_of(deal.state.discard)) == sorted(chosen)
+        assert not scene.editing_discard and not scene.zone
+        assert sorted(scene.hand.order) == sorted(scene.view.hand)
+        assert deal.state.phase is Phase.SLAM
+    finally:
+        table.close()
+
+
+def test_a_whole_deal_played_by_drag_and_drop():
+    table = Table(seed=3)
+    try:
+        become_taker(table)
+        scene = table.scene
+        options = O.discard_options(scene.view)
+        for card in C.cards_of(options.allowed)[:6]:
+            table.drag(table.card_point(card), scene.layout.discard_rect.center)
+        table.click(scene.confirm_button.rect.center)
+        table.settle()
+        table.answer(DecideSlam(False))
+        table.settle()
+        assert scene.view.phase is Phase.PLAYING
+
+        played = 0
+        refused_once = False
+        while not table.match.current.is_over:
+            table.decline_offers()
+            view = scene.view
+            assert view.turn == 0 and scene.idle
+            legal = list(view.legal_plays)
+            illegal = [c for c in view.hand if c not in legal]
+            if illegal and view.trick.cards and not refused_once:
+                # an illegal card goes back to its place, says why, and changes nothing
+                refused_once = True
+                card = illegal[0]
+                events = len(table.match.current.events)
+                slot = scene.hand.slot(card)
+                table.drag_to_table(card)
+                assert scene.toast.text == expected_refusal(view, card)
+                assert len(table.match.current.events) == events
+                assert card in scene.hand
+                sprite = scene.hand.sprites[card]
+                assert (round(sprite.x), round(sprite.y)) == (round(slot[0]), round(slot[1]))
+                assert scene.controller.view().hand == view.hand
+            card = legal[played % len(legal)]
+            count = len(scene.hand)
+            table.drag_to_table(card)
+            assert card not in scene.hand and len(scene.hand) == count - 1
+            played += 1
+            table.settle()
+        assert played == 18
+        assert refused_once
+        deal = table.match.current
+        assert deal.state.phase is Phase.FINISHED
+        assert sum(deal.scores) == 0
+        # the end of the deal: the score panel, then the next deal when asked
+        table.until(lambda: scene.score_panel is not None)
+        assert scene.seen.totals == table.match.totals
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.step(3)
+        table.until(lambda: len(table.match.deals) == 2 and scene.idle)
+        table.step(2)
+        assert scene.score_panel is None
+        assert len(scene.hand) == 18
+    finally:
+        table.close()
+
+
+def test_cards_may_not_be_played_during_the_bidding():
+    table = Table(seed=5)
+    try:
+        table.settle()
+        scene = table.scene
+        assert scene.view.phase is Phase.BIDDING
+        card = scene.hand.order[3]
+        slot = scene.hand.slot(card)
+        events = len(table.match.current.events)
+        table.drag_to_table(card)
+        assert scene.toast.text == "Cards are played once the bidding is over."
+        assert len(table.match.current.events) == events
+        sprite = scene.hand.sprites[card]
+        assert (round(sprite.x), round(sprite.y)) == (round(slot[0]), round(slot[1]))
+    finally:
+        table.close()
+
+
+def test_a_click_plays_a_card_and_the_keyboard_too():
+    table = Table(seed=4)  # the human passes, East takes
+    try:
+        table.settle()
+        table.answer(Bid(None))
+        table.settle()
+        scene = table.scene
+        assert table.match.current.state.taker == 1
+        table.decline_offers()
+        view = scene.view
+        assert view.phase is Phase.PLAYING and view.turn == 0
+        legal = list(view.legal_plays)
+        # a click on a card that may be played plays it
+        table.click(table.card_point(legal[0]))
+        assert legal[0] not in scene.hand
+        table.settle()
+        table.decline_offers()
+        # arrows choose a card, Enter plays it
+        view = scene.view
+        legal = list(view.legal_plays)
+        target = scene.hand.order.index(legal[0])
+        for _ in range(target + 1):
+            table.post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+        table.step()
+        assert scene.hand.focus == legal[0]
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.step()
+        assert legal[0] not in scene.hand
+    finally:
+        table.close()
+
+
+def test_the_last_trick_and_escape_to_the_menu():
+    table = Table(seed=4)
+    try:
+        table.settle()
+        table.answer(Bid(None))
+        table.settle()
+        scene = table.scene
+        table.decline_offers()
+        table.drag_to_table(scene.view.legal_plays[0])
+        table.until(lambda: scene.seen.last_trick is not None)
+        table.settle()
+        table.post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+        table.step()
+        assert scene.last_trick_held
+        table.post(pygame.KEYUP, key=pygame.K_l, mod=0)
+        table.step()
+        assert not scene.last_trick_held
+        table.click(scene.buttons["last_trick"].rect.center)
+        assert scene.last_trick_shown
+        table.click((5, 5))
+        assert not scene.last_trick_shown
+        table.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+        table.step()
+        assert scene not in table.app.scenes
+    finally:
+        table.close()
+
+
+def test_a_resize_keeps_the_deal_and_lays_it_out_again():
+    table = Table(seed=3)
+    try:
+        table.settle()
+        scene = table.scene
+        hand = list(scene.hand.order)
+        table.app.window.size = (1024, 600)
+        table.post(pygame.WINDOWRESIZED, x=1024, y=600)
+        table.step(2)
+        assert table.app.size == (1024, 600)
+        assert scene.layout.size == (1024, 600)
+        assert scene.hand.order == hand
+        for card in hand:
+            sprite = scene.hand.sprites[card]
+            assert scene.layout.hand_rect.collidepoint(sprite.x, sprite.y)
+            assert round(sprite.width) == scene.layout.hand_w
+        assert scene.panel is not None and scene.layout.panel_rect.colliderect(
+            scene.panel.rect)
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_three_and_five_players_play_through(players):
+    table = Table(players=players, seed=8, bots="random")
+    try:
+        for _ in range(200):
+            table.settle()
+            deal = table.match.current
+            if deal.is_over:
+                break
+            scene = table.scene
+            if scene.editing_discard:
+                options = O.discard_options(scene.view)
+                cards = (C.cards_of(options.plain)
+                         + C.cards_of(options.allowed & ~options.plain)[:options.trumps_needed])
+                for card in cards[:options.size]:
+                    table.click(table.card_point(card))
+                table.click(scene.confirm_button.rect.center)
+                continue
+            panel = scene.panel
+            if panel is not None:
+                name = type(panel).__name__
+                if name == "BiddingPanel":
+                    table.answer(Bid(None if scene.view.bids and any(
+                        b for _, b in scene.view.bids) else "petite"))
+                elif name == "CallPanel":
+                    table.answer(Call(O.callable_cards(scene.view)[0]))
+                elif name == "SlamPanel":
+                    table.answer(DecideSlam(False))
+                else:
+                    table.decline_offers()
+                continue
+            table.drag_to_table(scene.view.legal_plays[0])
+        assert table.match.current.is_over
+        assert len(table.scene.hand) == 0 or table.match.current.state.phase is Phase.CANCELLED
+    finally:
+        table.close()
+
+
+def test_a_demo_table_runs_without_a_human():
+    table = Table(seed=4, human=None, bots="random", speed="fast")
+    try:
+        table.until(lambda: table.match.current.is_over and table.scene.idle, limit=60_000)
+        assert table.scene.seen.over
+    finally:
+        table.close()
