@@ -2,8 +2,9 @@
 
 Runs the real table scene (with animations at the chosen speed) on whatever video driver is
 set — the dummy driver when there is no display — and prints the median, 95th and 99th
-percentile and the worst frame time. The loop is not capped at 60 fps here, so the figures
-show how much of the 16.7 ms frame budget the game uses.
+percentile and the worst frame time. The figures
+show how much of the 16.7 ms frame budget the game uses: the loop is paced at 60 fps like
+the game, and each figure is the time one frame's work took (events, update, draw, flip).
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--size", default="1280x720")
-    parser.add_argument("--speed", default="normal", choices=("slow", "normal", "fast"))
+    parser.add_argument("--speed", default="fast", choices=("slow", "normal", "fast"))
     parser.add_argument("--level", default="simple")
     args = parser.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("TAROT_HOME", tempfile.mkdtemp(prefix="tarot-bench-"))
 
@@ -47,9 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     app.push(table)
     finished = 0
     start = time.perf_counter()
-    dt = 1 / 60
     while finished < args.deals and time.perf_counter() - start < 600:
-        app.step(dt)
+        app.step(app.clock.tick(60) / 1000.0)  # paced like the game, so bots get their share
         if controller.match.current.is_over and not controller.is_thinking():
             finished = sum(1 for d in controller.match.deals if d.is_over)
             if finished < args.deals and getattr(table, "idle", True):
