@@ -197,7 +197,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "panel_bid_title": ("Your bid", "Votre enchère"),
     "panel_bid_open": ("Nobody has bid yet.", "Personne n'a encore pris."),
     "panel_bid_to_beat": ("To beat: {contract}", "À battre : {contract}"),
-    "panel_bid_you": ("your turn", "à vous"),
+    "panel_bid_you": ("Your turn", "À vous"),
     "panel_call_king": ("Call a king", "Appelez un roi"),
     "panel_call_queen": ("Call a king or a queen", "Appelez un roi ou une dame"),
     "panel_call_knight": ("Call a king, queen or knight",

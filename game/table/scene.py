@@ -1992,8 +1992,8 @@ class TableScene(Scene):
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         text = self._status
-        if not text or self.toast.visible:
-            return
+        if not text or self.toast.visible or self.score_panel is not None:
+            return  # under the score panel it would only show through
         lay = self.layout
         size = self.fit_text(text, lay.font_status, lay.status_rect.width - lay.u(40))
         image = self.text(text, size, TEXT)
@@ -2044,6 +2044,7 @@ class TableScene(Scene):
         if seen.called is not None:
             y_called = y
             text = card_name(seen.called, self.lang)
+            text = text[:1].upper() + text[1:]
             icon = self.app.assets.icon("called_king", u(20))
             ix = rect.right - pad - icon.get_width()
             if info:

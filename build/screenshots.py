@@ -1,0 +1,686 @@
+"""Take the README's screenshots: every phase of a deal for 3, 4 and 5 players, and the menus.
+
+    python build/screenshots.py                        # writes docs/screenshots/
+    python build/screenshots.py --out DIR              # the same files under DIR
+    python build/screenshots.py --real                 # use the real display ($DISPLAY)
+
+Everything goes through the real game: an :class:`~game.app.App` window, a
+:class:`~game.controller.MatchController` with simple bots, the table scene and its dialogs.
+The human, at seat 0, answers the way a player would: mouse clicks and drags posted to
+pygame's event queue at the panels' buttons and the hand's cards. Animations are instant and
+each picture is taken once the table is idle, except the face-up dog, which only shows while
+its animation runs: the speed is set to normal for that moment.
+
+The matches are seeded. For each player count a seed is searched (with the engine alone,
+replaying the same bots) in which the human deals, so that every bot has spoken before the
+human's bid, nobody bids above a Petite and the human takes a Garde: the call (five players),
+the dog and the discard can then be shown. The human's other decisions (the call, the
+discard, the cards) are those of a simple bot, made through the table.
+
+Files, under ``--out``:
+
+* ``{players}p-{W}x{H}-{NN}-{phase}.jpg`` — 01-bidding, 02-call (five players), 03-dog,
+  04-discard, 05-play, 06-last-trick, 07-score; every phase at 1280 x 720, the bidding, call,
+  play and score at 1024 x 600 and 1920 x 1080;
+* ``menu-``, ``newgame-``, ``settings-`` and ``scoresheet-{W}x{H}.jpg`` (the sheet after two
+  deals) for each size;
+* ``4p-1280x720-handful.jpg`` (when a seed among the first 200 gives the human a handful) and
+  ``4p-1280x720-05-play-fr.jpg``, the play in French.
+
+The player's own files are never touched: ``TAROT_HOME`` points to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from engine import cards as C  # noqa: E402
+from engine.actions import Bid, DecideSlam  # noqa: E402
+from engine.ai import make_bot  # noqa: E402
+from engine.ai import options as O  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.rules import load_rules  # noqa: E402
+from engine.state import Phase  # noqa: E402
+from engine.views import SeatView, view_for  # noqa: E402
+
+MAIN_SIZE = (1280, 720)
+SIZES = (MAIN_SIZE, (1024, 600), (1920, 1080))
+PLAYERS = (3, 4, 5)
+#: The phases shot at the small and large sizes (every phase is shot at 1280 x 720).
+OTHER_SIZES_PHASES = frozenset({"01-bidding", "02-call", "05-play", "07-score"})
+DT = 1 / 60
+SEEDS = range(1, 400)
+HANDFUL_SEEDS = range(200)
+RANK = {None: 0, "petite": 1, "garde": 2, "garde_sans": 3, "garde_contre": 4}
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    return seed * 10 + seat
+
+
+def brain_seed(seed: int) -> int:
+    """The seed of the simple bot that makes the human's decisions."""
+    return seed * 10 + 9
+
+
+def mid_deal(view: SeatView) -> bool:
+    """A good moment for the play picture: the human to play in the middle of the deal, with
+    at least two cards on the table (so one is marked the winner) and cards that may not be
+    played (dimmed in the hand)."""
+    hand = view.rules.setup(view.players).hand
+    return (view.phase is Phase.PLAYING and view.turn == view.seat
+            and 2 <= len(view.tricks) <= hand // 2 and len(view.trick.cards) >= 2
+            and 0 < len(view.legal_plays) < len(view.hand))
+
+
+# --- choosing the seeds, with the engine alone ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    players: int
+    seed: int
+    dealer: int
+    score: int
+
+
+def simulate(players: int, seed: int, dealer: int = 0) -> Plan | None:
+    """Play the deal as the screenshots will (the same bots, the same human choices) and say
+    whether it shows every phase: the human takes a Garde after every bot has spoken, nobody
+    bids above a Petite, the play reaches a :func:`mid_deal` moment."""
+    match = Match.new(load_rules(), players, seed, first_dealer=dealer)
+    deal = match.current
+    if deal.is_over:
+        return None
+    bots = {s: make_bot("simple", bot_seed(seed, s)) for s in range(1, players)}
+    brain: Any = make_bot("simple", brain_seed(seed))
+    score = 0
+    found_mid = False
+    while not deal.is_over:
+        state = deal.state
+        seat = state.turn
+        assert seat is not None
+        view = view_for(state, seat)
+        if seat != 0:
+            deal.execute(seat, bots[seat].decide(view))
+            continue
+        phase = view.phase
+        if phase is Phase.BIDDING:
+            if len(view.bids) != players - 1 or Bid("garde") not in O.legal_bids(view):
+                return None
+            said = [c for _, c in view.bids]
+            if any(RANK[c] > RANK["petite"] for c in said):
+                return None
+            score += 2 * sum(1 for c in said if c) + (1 if None in said else 0)
+            action: Any = Bid("garde")
+        elif phase is Phase.CALLING:
+            action = brain.call(view)
+        elif phase is Phase.DISCARDING:
+            if O.discard_options(view).trumps_needed:
+                return None
+            action = brain.discard(view)
+        elif phase is Phase.SLAM:
+            action = DecideSlam(False)
+        else:
+            found_mid = found_mid or mid_deal(view)
+            action = brain.play(view)
+        deal.execute(0, action)
+    state = deal.state
+    if state.phase is not Phase.FINISHED or state.taker != 0 or not found_mid:
+        return None
+    if deal.result is not None and deal.result.made:
+        score += 2  # the score picture of a contract made
+    return Plan(players, seed, dealer, score)
+
+
+def choose_plan(players: int) -> Plan:
+    best: Plan | None = None
+    for seed in SEEDS:
+        plan = simulate(players, seed)
+        if plan is not None and (best is None or plan.score > best.score):
+            best = plan
+            if best.score >= 5:  # a bid and a pass shown, the contract made: good enough
+                break
+    if best is None:
+        raise SystemExit(f"no seed among {SEEDS.start}..{SEEDS.stop - 1} shows every phase "
+                         f"for {players} players")
+    return best
+
+
+def handful_seed() -> int | None:
+    """A four-player seed in which the human, dealing, may show a handful before the first
+    card (the human takes at the highest bid it may, then plays like the simple bot)."""
+    rules = load_rules()
+    for seed in HANDFUL_SEEDS:
+        match = Match.new(rules, 4, seed, first_dealer=0)
+        deal = match.current
+        if deal.is_over:
+            continue
+        hand = deal.state.hands[0]
+        trumps = (hand & C.TRUMP_MASK).bit_count() + (hand >> C.EXCUSE & 1)
+        if trumps < rules.handful_thresholds(4)[0]:
+            continue
+        bots = {s: make_bot("simple", bot_seed(seed, s)) for s in range(1, 4)}
+        brain: Any = make_bot("simple", brain_seed(seed))
+        while not deal.is_over:
+            state = deal.state
+            seat = state.turn
+            assert seat is not None
+            view = view_for(state, seat)
+            if seat != 0:
+                deal.execute(seat, bots[seat].decide(view))
+                continue
+            if view.phase is Phase.BIDDING:
+                deal.execute(0, human_bid(view))
+            elif view.phase is Phase.DISCARDING:
+                deal.execute(0, brain.discard(view))
+            elif view.phase is Phase.SLAM:
+                deal.execute(0, DecideSlam(False))
+            elif view.phase is Phase.PLAYING:
+                if O.handful_options(view):
+                    return seed
+                break
+            else:
+                break
+    return None
+
+
+def human_bid(view: SeatView) -> Bid:
+    """A Garde when allowed, else the highest bid (the handful picture)."""
+    legal = O.legal_bids(view)
+    return Bid("garde") if Bid("garde") in legal else legal[-1]
+
+
+# --- the game on screen --------------------------------------------------------------------------
+
+
+class Game:
+    """A window with the table of one match; the human answers with posted input events."""
+
+    def __init__(self, size: tuple[int, int], players: int, seed: int, dealer: int = 0,
+                 language: str = "en") -> None:
+        from game.app import App
+        from game.controller import MatchController
+        from game.i18n import tr
+        from game.settings import Settings
+        from game.table.scene import TableScene
+
+        settings = Settings(animation_speed="instant", language=language,
+                            player_name=tr("menu_you", language), players=players)
+        self.app = App(settings, size=size)
+        pygame.event.clear()
+        self.match = Match.new(load_rules(), players, seed, first_dealer=dealer)
+        bots = {s: make_bot("simple", bot_seed(seed, s)) for s in range(1, players)}
+        self.controller = MatchController(self.match, bots, human_seat=0)
+        self.scene = TableScene(self.app, self.controller)
+        self.app.push(self.scene)
+        self.brain: Any = make_bot("simple", brain_seed(seed))
+        self.size = size
+
+    def close(self) -> None:
+        self.controller.shutdown()
+        close_app(self.app)
+
+    def tr(self, key: str, **values: object) -> str:
+        return self.app.tr(key, **values)
+
+    # --- time --------------------------------------------------------------------------------
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step(DT)
+            if self.controller.is_thinking():
+                time.sleep(0.0005)  # let the bots' thread answer
+
+    def until(self, condition: Callable[[], bool], limit: int = 30_000) -> None:
+        for _ in range(limit):
+            if condition():
+                return
+            self.step()
+        raise RuntimeError("the table did not get there in time")
+
+    def settle(self) -> None:
+        """Until the human must act or the deal is over, and the table is idle."""
+        scene = self.scene
+        self.until(lambda: scene.idle and (self.controller.waiting_for_human()
+                                           or self.match.current.is_over))
+        if self.match.current.is_over:
+            self.until(lambda: scene.score_panel is not None)
+        self.step(2)
+
+    def quiet(self, seconds: float = 2.5) -> None:
+        """Let the speech bubbles fade (an idle table does not change otherwise)."""
+        frames = 0
+        while self.scene.bubbles and frames < seconds / DT:
+            self.step()
+            frames += 1
+
+    # --- input -------------------------------------------------------------------------------
+    @staticmethod
+    def post(kind: int, **values: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **values))
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.step()
+
+    def click(self, pos: tuple[float, float]) -> None:
+        pos = (round(pos[0]), round(pos[1]))
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.step()
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+        self.post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.step()
+        for i in range(1, steps + 1):
+            pos = (round(start[0] + (end[0] - start[0]) * i / steps),
+                   round(start[1] + (end[1] - start[1]) * i / steps))
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+            self.step()
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.step()
+
+    def key(self, code: int) -> None:
+        self.post(pygame.KEYDOWN, key=code, mod=0, unicode="")
+        self.post(pygame.KEYUP, key=code, mod=0)
+        self.step()
+
+    def card_point(self, card: int) -> tuple[int, int]:
+        """A point where the hand shows ``card`` on top (near its corner index if possible)."""
+        from game.assets import card_height
+
+        hand = self.scene.hand
+        sprite = hand.sprites[card]
+        h = card_height(round(sprite.width))
+        lx, ly = -sprite.width * 0.38, -h * 0.2
+        a = math.radians(sprite.angle)
+        x = sprite.x + lx * math.cos(a) + ly * math.sin(a)
+        y = sprite.y - sprite.lift - lx * math.sin(a) + ly * math.cos(a)
+        point = (round(x), round(y))
+        if hand.card_at(point) == card:
+            return point
+        rect = self.scene.layout.hand_rect
+        for py in range(rect.top, rect.bottom, 3):
+            for px in range(rect.left, rect.right, 3):
+                if hand.card_at((px, py)) == card:
+                    return px, py
+        raise RuntimeError(f"{C.format_card(card)} cannot be reached in the hand")
+
+    def button(self, label: str) -> Any:
+        """A button of the open dialog (or of the score panel)."""
+        panel = self.scene.score_panel or self.scene.panel
+        if panel is None:
+            raise RuntimeError(f"no dialog open to click {label!r}")
+        for button in panel.buttons:
+            if button.label == label:
+                return button
+        raise RuntimeError(f"no button {label!r} in {[b.label for b in panel.buttons]}")
+
+    def click_button(self, label: str) -> None:
+        self.click(self.button(label).rect.center)
+
+    def panel_name(self) -> str:
+        panel = self.scene.panel
+        return type(panel).__name__ if panel is not None and not panel.done else ""
+
+    # --- pictures ----------------------------------------------------------------------------
+    @property
+    def neutral(self) -> tuple[int, int]:
+        """Where the mouse rests for a picture: over nothing that reacts to it."""
+        return self.size[0] // 2, 2
+
+    def shot(self, path: Path) -> None:
+        self.move(self.neutral)
+        scene = self.scene
+        for _ in range(240):  # until a card lifted by the mouse is down again, and no bubble
+            sprites = scene.hand.sprites.values()  # is fading in or out
+            if all(abs(s.lift - s.lift_target) < 0.5 for s in sprites) and not any(
+                    b.left < 0.4 or b.total - b.left < 0.2 for b in scene.bubbles):
+                break
+            self.step()
+        self.step(2)
+        save(self.app, path)
+
+    # --- the human's decisions, through the table ---------------------------------------------
+    def bid(self, contract: str | None) -> None:
+        self.click_button(self.tr(contract or "pass"))
+
+    def call(self, card: int) -> None:
+        panel = self.scene.panel
+        self.click(panel.card_rects[card].center)
+
+    def discard(self, cards: list[int], drag: bool = True) -> None:
+        zone = self.scene.layout.discard_rect.center
+        for card in cards:
+            if drag:
+                self.drag(self.card_point(card), zone)
+            else:
+                self.click(self.card_point(card))
+        self.step(2)
+
+    def confirm_discard(self) -> None:
+        scene = self.scene
+        if not scene.discard_complete():
+            raise RuntimeError("the discard is not complete")
+        self.click(scene.confirm_button.rect.center)
+
+    def play(self, card: int) -> None:
+        self.click(self.card_point(card))
+
+    def answer(self) -> bool:
+        """Make the human's current decision the way the brain wants it (declarations
+        declined); False when the deal is over."""
+        scene = self.scene
+        if self.match.current.is_over:
+            return False
+        view = scene.view
+        name = self.panel_name()
+        if name == "BiddingPanel":
+            choice = self.brain.bid(view)
+            self.bid(choice.contract)
+        elif name == "CallPanel":
+            self.call(self.brain.call(view).card)
+        elif name == "SlamPanel":
+            self.click_button(self.tr("panel_slam_no"))
+        elif name in ("HandfulPanel", "MiserePanel"):
+            self.click_button(self.tr("panel_no_thanks"))
+        elif scene.editing_discard:
+            self.discard(list(self.brain.discard(view).cards), drag=False)
+            self.confirm_discard()
+        elif view.phase is Phase.PLAYING and view.turn == 0:
+            self.play(self.brain.play(view).card)
+        else:
+            raise RuntimeError(f"nothing to answer in the {view.phase.value} phase")
+        return True
+
+
+def close_app(app: Any) -> None:
+    app.close()
+    if app.window is not None:
+        app.window.destroy()
+
+
+def save(app: Any, path: Path) -> None:
+    app.draw()
+    pygame.image.save(app.screen, str(path))
+    print(f"  {path.name}")
+
+
+def size_ok(app: Any, size: tuple[int, int]) -> bool:
+    if app.size == size:
+        return True
+    print(f"  the window is {app.size[0]}x{app.size[1]}, not {size[0]}x{size[1]} "
+          "(is the display large enough?): skipped", file=sys.stderr)
+    return False
+
+
+# --- the shots -----------------------------------------------------------------------------------
+
+
+def shoot_deal(plan: Plan, size: tuple[int, int], out: Path, phases: frozenset[str] | None,
+               language: str = "en", suffix: str = "", sheet: bool = False,
+               stop_after: str | None = None) -> None:
+    """One deal of ``plan`` at ``size``: the pictures of ``phases`` (None: all), then, with
+    ``sheet``, a second deal and the score sheet."""
+    players = plan.players
+    w, h = size
+    prefix = f"{players}p-{w}x{h}-"
+
+    def wanted(phase: str) -> bool:
+        return phases is None or phase in phases
+
+    def path(phase: str) -> Path:
+        return out / f"{prefix}{phase}{suffix}.jpg"
+
+    game = Game(size, players, plan.seed, plan.dealer, language)
+    scene = game.scene
+    try:
+        if not size_ok(game.app, size):
+            return
+        # 01: the bidding, every bot has spoken
+        game.settle()
+        if game.panel_name() != "BiddingPanel":
+            raise RuntimeError("the human should be bidding")
+        game.quiet()
+        if wanted("01-bidding"):
+            game.shot(path("01-bidding"))
+        if stop_after == "01-bidding":
+            return
+
+        def slow_dog() -> None:
+            """The dog shows only while it is animated: normal speed for a moment."""
+            app = game.app
+            app.update_settings(app.settings.with_(animation_speed="normal"), save=False)
+
+        if players == 5:
+            game.bid("garde")
+            game.settle()
+            if game.panel_name() != "CallPanel":
+                raise RuntimeError("the human should be calling a king")
+            game.quiet()
+            if wanted("02-call"):
+                game.shot(path("02-call"))
+            slow_dog()
+            game.call(game.brain.call(scene.view).card)
+        else:
+            slow_dog()
+            game.bid("garde")
+        # 03: the dog, face up in the middle
+        game.until(lambda: bool(scene.dog_sprites) and all(
+            s.card is not None and s.face >= 1.0 and not s.moving for s in scene.dog_sprites))
+        if wanted("03-dog"):
+            game.shot(path("03-dog"))
+        app = game.app
+        app.update_settings(app.settings.with_(animation_speed="instant"), save=False)
+        # 04: the discard, dragged card by card into the zone
+        game.settle()
+        if not scene.editing_discard:
+            raise RuntimeError("the human should be discarding")
+        cards = list(game.brain.discard(scene.view).cards)
+        game.discard(cards)
+        if wanted("04-discard"):
+            game.shot(path("04-discard"))
+        game.confirm_discard()
+        game.settle()
+        if game.panel_name() == "SlamPanel":
+            game.click_button(game.tr("panel_slam_no"))
+        # 05 and 06: the play
+        shot_play = False
+        while True:
+            game.settle()
+            if scene.score_panel is not None:
+                break
+            if game.panel_name() in ("HandfulPanel", "MiserePanel"):
+                game.answer()
+                continue
+            if not shot_play and mid_deal(scene.view):
+                shot_play = True
+                if wanted("05-play"):
+                    game.shot(path("05-play"))
+                if stop_after == "05-play":
+                    return
+                if wanted("06-last-trick"):
+                    game.click(scene.buttons["last_trick"].rect.center)
+                    if not scene.last_trick_shown:
+                        raise RuntimeError("the last trick did not open")
+                    game.shot(path("06-last-trick"))
+                    game.click(game.neutral)  # a click anywhere closes it
+            game.answer()
+        if not shot_play:
+            raise RuntimeError("no mid-deal moment for the play picture")
+        # 07: the score
+        game.settle()
+        if wanted("07-score"):
+            game.shot(path("07-score"))
+        if not sheet:
+            return
+        # a second deal, then the score sheet
+        game.click_button(game.tr("score_next_deal"))
+        game.until(lambda: len(game.match.deals) == 2)
+        for _ in range(500):
+            game.settle()
+            if scene.score_panel is not None:
+                break
+            game.answer()
+        game.click_button(game.tr("score_sheet"))
+        game.step(2)
+        if type(game.app.scene).__name__ != "ScoreSheet":
+            raise RuntimeError("the score sheet did not open")
+        game.move(game.neutral)
+        save(game.app, out / f"scoresheet-{w}x{h}.jpg")
+    finally:
+        game.close()
+
+
+def shoot_handful(seed: int, out: Path) -> None:
+    """The handful dialog at four players, once the player chose to show a simple one."""
+    game = Game(MAIN_SIZE, 4, seed, 0)
+    scene = game.scene
+    try:
+        if not size_ok(game.app, MAIN_SIZE):
+            return
+        for _ in range(100):
+            game.settle()
+            name = game.panel_name()
+            if name == "HandfulPanel":
+                break
+            if name == "BiddingPanel":
+                game.bid(human_bid(scene.view).contract)
+            elif scene.editing_discard:
+                game.discard(list(game.brain.discard(scene.view).cards))
+                game.confirm_discard()
+            elif not game.answer():
+                raise RuntimeError("the deal ended before the handful")
+        else:
+            raise RuntimeError("no handful offered")
+        panel = scene.panel
+        game.click(panel.buttons[0].rect.center)  # show a simple handful
+        game.quiet()
+        w, h = MAIN_SIZE
+        game.shot(out / f"4p-{w}x{h}-handful.jpg")
+    finally:
+        game.close()
+
+
+def shoot_menus(size: tuple[int, int], out: Path) -> None:
+    """The title screen, the new-game form and the settings."""
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    from game.settings import Settings
+
+    app = App(Settings(), size=size)  # the default settings, as a new player sees them
+    try:
+        if not size_ok(app, size):
+            return
+        pygame.event.clear()
+        menu = MenuScene(app)
+        app.push(menu)
+        w, h = size
+        corner = (2, h - 2)
+
+        def step(frames: int = 3) -> None:
+            for _ in range(frames):
+                app.step(DT)
+
+        def click(pos: tuple[int, int]) -> None:
+            for kind, values in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
+                                 (pygame.MOUSEBUTTONDOWN, {"button": 1}),
+                                 (pygame.MOUSEBUTTONUP, {"button": 1})):
+                pygame.event.post(pygame.event.Event(kind, pos=pos, **values))
+            step()
+
+        def rest() -> None:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            step()
+
+        step()
+        rest()
+        save(app, out / f"menu-{w}x{h}.jpg")
+        click(menu.buttons[0].rect.center)  # New game
+        form: Any = app.scene
+        rest()
+        save(app, out / f"newgame-{w}x{h}.jpg")
+        click(form.actions[0].rect.center)  # Back
+        if app.scene is not menu:
+            raise RuntimeError("Back did not return to the menu")
+        click(menu.buttons[3].rect.center)  # Settings
+        rest()
+        save(app, out / f"settings-{w}x{h}.jpg")
+    finally:
+        close_app(app)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
+                        help="folder for the pictures (default: docs/screenshots)")
+    parser.add_argument("--real", action="store_true",
+                        help="use the display of $DISPLAY instead of SDL's dummy driver")
+    args = parser.parse_args(argv)
+    if not args.real:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        print("--real: no DISPLAY is set", file=sys.stderr)
+        return 2
+    os.environ["SDL_AUDIODRIVER"] = "dummy"  # the sound is on, and silent
+    home = tempfile.mkdtemp(prefix="tarot-shots-")
+    os.environ["TAROT_HOME"] = home
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    try:
+        plans = {}
+        for players in PLAYERS:
+            plans[players] = plan = choose_plan(players)
+            print(f"{players} players: seed {plan.seed}")
+        for size in SIZES:
+            w, h = size
+            print(f"{w}x{h}")
+            shoot_menus(size, out)
+            main_size = size == MAIN_SIZE
+            for players in PLAYERS:
+                shoot_deal(plans[players], size, out,
+                           None if main_size else OTHER_SIZES_PHASES, sheet=players == 4)
+        print("extras")
+        shoot_deal(plans[4], MAIN_SIZE, out, frozenset({"05-play"}), language="fr",
+                   suffix="-fr", stop_after="05-play")
+        seed = handful_seed()
+        if seed is None:
+            print(f"  no handful for the human in seeds {HANDFUL_SEEDS.start}.."
+                  f"{HANDFUL_SEEDS.stop - 1}: skipped")
+        else:
+            shoot_handful(seed, out)
+    finally:
+        pygame.quit()
+        shutil.rmtree(home, ignore_errors=True)
+    files = sorted(out.glob("*.jpg"))
+    total = sum(f.stat().st_size for f in files)
+    print(f"{len(files)} pictures, {total / 1024 / 1024:.1f} MiB, under {out} "
+          f"({time.perf_counter() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
