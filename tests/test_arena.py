@@ -1,0 +1,201 @@
+"""The duplicate arena: fair, reproducible, plugs in bots by name or module:factory."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from engine.ai import arena
+from engine.ai.arena import (
+    BotSpecError,
+    accepts_budget,
+    build_bot,
+    play_duplicate,
+    resolve_factory,
+    summarise,
+)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LOWEST = "examples/lowest_bot.py:make"
+
+
+def outcomes(records: list[arena.DealRecord]) -> list[tuple[object, ...]]:
+    return [r.outcome() for r in records]
+
+
+def figures(summary: arena.Summary) -> dict[str, object]:
+    """A summary without its timings (which vary from run to run)."""
+    data = arena.summary_to_dict(summary)
+    for side in ("a", "b"):
+        for key in ("median_ms", "p95_ms", "max_ms"):
+            data[side].pop(key)
+    return data
+
+
+@pytest.mark.parametrize(("bot", "field", "players"), [
+    ("random", "random", 4),
+    ("random", "simple", 3),
+    ("simple", "random", 5),
+])
+def test_a_bot_against_itself_differs_by_exactly_zero(bot: str, field: str,
+                                                      players: int) -> None:
+    records = play_duplicate(bot, bot, players=players, deals=3, seed=7, field=field)
+    assert len(records) == 3
+    for record in records:
+        assert len(record.seats) == players
+        for seat in record.seats:
+            assert seat.a == seat.b
+        assert record.difference == 0
+    summary = summarise(records)
+    assert summary.mean_difference == 0 and summary.sd == 0
+    assert summary.samples == 3 * players
+
+
+def test_the_same_seed_gives_the_same_run_whatever_the_jobs() -> None:
+    one = play_duplicate("simple", "random", players=4, deals=4, seed=3)
+    again = play_duplicate("simple", "random", players=4, deals=4, seed=3)
+    two_jobs = play_duplicate("simple", "random", players=4, deals=4, seed=3, jobs=2)
+    assert outcomes(one) == outcomes(again) == outcomes(two_jobs)
+    assert figures(summarise(one)) == figures(summarise(two_jobs))
+    other = play_duplicate("simple", "random", players=4, deals=4, seed=4)
+    assert outcomes(other) != outcomes(one)
+
+
+def test_every_deal_is_the_same_cards_for_both_bots() -> None:
+    records = play_duplicate("simple", "random", players=3, deals=2, seed=11)
+    for record in records:
+        assert record.deal_seed == arena.deal_seed(11, 3, record.number)
+        assert record.dealer == record.number % 3
+        assert [s.seat for s in record.seats] == [0, 1, 2]
+
+
+def test_simple_beats_random() -> None:
+    records = play_duplicate("simple", "random", players=4, deals=12, seed=1)
+    summary = summarise(records, "simple", "random")
+    assert summary.mean_difference > 50
+    assert summary.a.illegal == summary.b.illegal == summary.field_illegal == 0
+    assert summary.a.decisions > 0 and summary.a.median_ms is not None
+
+
+def test_the_example_bot_plugs_in_by_file_and_by_module() -> None:
+    by_file = resolve_factory(LOWEST)
+    by_module = resolve_factory("examples.lowest_bot:LowestBot")
+    assert by_file(0).name == by_module().name == "lowest"
+    records = play_duplicate(LOWEST, "random", players=4, deals=6, seed=2)
+    summary = summarise(records, "lowest", "random")
+    assert summary.a.illegal == summary.a.errors == 0
+    assert summary.mean_difference > 0
+
+
+def test_the_example_in_the_guide_is_the_example_file() -> None:
+    guide = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", guide, re.S)
+    code = (ROOT / "examples" / "lowest_bot.py").read_text(encoding="utf-8")
+    assert code in blocks
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("grandmaster", "unknown bot 'grandmaster' (known bots: "),
+    ("no_such_file.py:make", "no such file"),
+    ("examples/lowest_bot.py:nothing", "has no attribute 'nothing'"),
+    ("engine.no_such_module:Bot", "cannot import 'engine.no_such_module'"),
+    ("engine.cards:DECK_SIZE", "is not callable"),
+    ("engine.actions:Play", "no decide(view) method"),
+    ("examples/lowest_bot.py:", "expected module:factory"),
+])
+def test_bad_bot_names_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=re.escape(message)) as caught:
+        play_duplicate(spec, "random", deals=1)
+    if spec == "grandmaster":
+        assert "random" in str(caught.value) and "simple" in str(caught.value)
+
+
+def test_budget_goes_to_factories_that_take_it(tmp_path: pathlib.Path) -> None:
+    module = tmp_path / "budget_bots.py"
+    module.write_text(textwrap.dedent("""
+        from engine.ai.random_bot import RandomBot
+
+        class Timed(RandomBot):
+            def __init__(self, seed, budget=1.0):
+                super().__init__(seed)
+                self.name = f"timed {budget}"
+
+        def loose(seed, **options):
+            bot = RandomBot(seed)
+            bot.name = f"loose {options.get('budget')}"
+            return bot
+
+        def plain(seed):
+            return RandomBot(seed)
+    """))
+    timed, loose, plain = (resolve_factory(f"{module}:{n}") for n in ("Timed", "loose", "plain"))
+    assert accepts_budget(timed) and accepts_budget(loose) and not accepts_budget(plain)
+    assert build_bot(f"{module}:Timed", 1, budget=0.25).name == "timed 0.25"
+    assert build_bot(f"{module}:Timed", 1).name == "timed 1.0"
+    assert build_bot(f"{module}:loose", 1, budget=2).name == "loose 2"
+    assert build_bot(f"{module}:plain", 1, budget=2).name == "random"
+
+
+def test_illegal_answers_are_counted_and_replaced(tmp_path: pathlib.Path) -> None:
+    module = tmp_path / "bad_bots.py"
+    module.write_text(textwrap.dedent("""
+        from engine.actions import Play
+        from engine.ai.simple_bot import SimpleBot
+
+        class Cheat(SimpleBot):
+            name = "cheat"
+
+            def play(self, view):
+                return Play(77 if 77 not in view.legal_plays else view.legal_plays[0])
+
+        class Crash(SimpleBot):
+            name = "crash"
+
+            def bid(self, view):
+                raise RuntimeError("no idea")
+    """))
+    records = play_duplicate(f"{module}:Cheat", "simple", players=3, deals=2, seed=5,
+                             field=f"{module}:Crash")
+    summary = summarise(records)
+    assert summary.a.illegal > 0 and summary.b.illegal == 0
+    assert summary.field_errors > 0 and summary.field_illegal == 0
+    assert any("raised RuntimeError: no idea" in f for f in summary.faults)
+    assert any("seat" in f and "EX" in f for f in summary.faults)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine.ai.arena", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_command_line_prints_the_figures() -> None:
+    done = run_cli("--players", "4", "--deals", "4", "random", "simple")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "4 players: 4 duplicate deals, 16 samples" in out
+    assert re.search(r"A - B: [+-]\d+\.\d points per deal, 95% CI \[", out)
+    for label in ("take rate", "contracts made", "decision ms, median",
+                  "decision ms, 95th pct", "decision ms, max", "illegal actions"):
+        assert label in out
+
+
+def test_the_command_line_speaks_json_and_plugs_in_files() -> None:
+    done = run_cli("--players", "3", "5", "--deals", "2", "--json", LOWEST, "random")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [r["players"] for r in data["results"]] == [3, 5]
+    assert data["results"][0]["a"]["name"] == "lowest"
+    assert data["results"][0]["samples"] == 6
+
+
+def test_the_command_line_rejects_a_bad_bot_name() -> None:
+    done = run_cli("--deals", "1", "simple", "grandmaster")
+    assert done.returncode == 2
+    assert "unknown bot 'grandmaster'" in done.stderr
+    assert done.stdout == ""
