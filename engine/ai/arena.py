@@ -53,13 +53,14 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai.base import Bot
-from engine.ai.registry import BOTS
+from engine.ai.registry import BOTS, MEASUREMENT_BOTS
 from engine.commands import deal_cards
 from engine.deal import Deal
 from engine.events import DealDealt
 from engine.legal import IllegalAction
 from engine.randomplay import random_action
 from engine.rules import Rules, RulesError, load_rules
+from engine.state import DealState
 from engine.views import view_for
 
 ACTION_TYPES = (Bid, Call, Discard, DecideSlam, ShowHandful, AnnounceMisere, Play)
@@ -123,6 +124,8 @@ def resolve_factory(spec: str) -> Factory:
         return cached
     if spec in BOTS:
         factory: Factory = BOTS[spec]
+    elif spec in MEASUREMENT_BOTS:
+        factory = MEASUREMENT_BOTS[spec]
     elif ":" in spec:
         where, _, attribute = spec.rpartition(":")
         if not where or not attribute:
@@ -169,14 +172,33 @@ def _takes_seed(factory: Factory) -> bool:
                for p in parameters)
 
 
-def build_bot(spec: str, seed: int, budget: float | None = None) -> Bot:
+class TrueDeal:
+    """What a measurement bot (the omniscient expert) is handed: the deal being played.
+
+    The arena sets ``deal`` before play starts; such a bot reads the true state through
+    :meth:`state`, which no player-facing bot ever gets."""
+
+    def __init__(self) -> None:
+        self.deal: Deal | None = None
+
+    def state(self) -> DealState:
+        if self.deal is None:
+            raise RuntimeError("no deal on the table yet")
+        return self.deal.state
+
+
+def build_bot(spec: str, seed: int, budget: float | None = None,
+              table: TrueDeal | None = None) -> Bot:
     """A new bot for ``spec`` seeded with ``seed``; ``budget`` (seconds per decision) is passed
-    as a keyword to factories that accept it and ignored by the others."""
+    as a keyword to factories that accept it and ignored by the others. Measurement bots
+    (:data:`engine.ai.registry.MEASUREMENT_BOTS`) also get the ``table`` they play at."""
     factory = resolve_factory(spec)
     kwargs: dict[str, Any] = {}
     if budget is not None and accepts_budget(factory):
         kwargs["budget"] = budget
-    args = (seed,) if _takes_seed(factory) else ()
+    args: tuple[Any, ...] = (seed,) if _takes_seed(factory) else ()
+    if spec in MEASUREMENT_BOTS:
+        args = (seed, (table or TrueDeal()).state)
     try:
         bot = factory(*args, **kwargs)
     except Exception as exc:
@@ -195,7 +217,7 @@ def check_bot(spec: str, budget: float | None = None) -> None:
 
 def display_name(spec: str) -> str:
     """A short name for ``spec``: the registry name, or the ``name`` of the bot it builds."""
-    if spec in BOTS:
+    if spec in BOTS or spec in MEASUREMENT_BOTS:
         return spec
     name = getattr(build_bot(spec, 0), "name", None)
     return name if isinstance(name, str) and name else spec.rpartition(":")[2]
@@ -311,10 +333,13 @@ def _fault(record: DealRecord, role: str, kind: str, message: str) -> None:
 
 
 def play_table(rules: Rules, dealt: DealDealt, bots: Sequence[Bot], roles: Sequence[str],
-               fallback: random.Random, record: DealRecord, where: str) -> Deal:
+               fallback: random.Random, record: DealRecord, where: str,
+               table: TrueDeal | None = None) -> Deal:
     """Play one deal with ``bots`` (one per seat) through the seat views; illegal answers are
     counted in ``record`` under the seat's role and replaced by a random legal action."""
     deal = Deal.from_dealt(rules, dealt)
+    if table is not None:
+        table.deal = deal
     stalls = 0  # discards and declarations in a row by the seat to decide
     previous: int | None = None
     while not deal.is_over:
@@ -382,11 +407,12 @@ def play_duplicate_deal(config: ArenaConfig, players: int, number: int,
         tables: list[TableResult] = []
         for side, spec in (("a", config.a), ("b", config.b)):
             roles = [side if seat == hero else "field" for seat in range(players)]
+            table = TrueDeal()
             bots = [build_bot(spec if seat == hero else config.field, seeds[seat],
-                              config.budget) for seat in range(players)]
+                              config.budget, table) for seat in range(players)]
             fallback = _derive(config.seed, players, number, hero, "fallback")
             where = f"{players} players, deal {number}, {side.upper()} in seat {hero}"
-            deal = play_table(rules, dealt, bots, roles, fallback, record, where)
+            deal = play_table(rules, dealt, bots, roles, fallback, record, where, table)
             tables.append(_table_result(deal, hero))
             record.petit_sec = deal.state.cancelled == "petit_sec"
         seats.append(SeatResult(hero, tables[0], tables[1]))
