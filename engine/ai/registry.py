@@ -9,12 +9,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.ai.base import Bot
+from engine.ai.expert import make as make_expert
+from engine.ai.expert import make_omniscient
 from engine.ai.random_bot import RandomBot
 from engine.ai.simple_bot import SimpleBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
+    "expert": make_expert,
+}
+
+#: Bots for measurements only, never offered to players: the omniscient expert sees the true
+#: deal, so its factory also takes a provider of the true state, ``(seed, provider)``.
+MEASUREMENT_BOTS: dict[str, Callable[..., Bot]] = {
+    "omniscient": make_omniscient,
 }
 
 
