@@ -38,12 +38,22 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from engine import cards as C
-from engine.actions import PASS, AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
+from engine.actions import (
+    PASS,
+    Action,
+    AnnounceMisere,
+    Bid,
+    Call,
+    DecideSlam,
+    Discard,
+    Play,
+    ShowHandful,
+)
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.base import PhaseBot
-from engine.ai.sampling import Worlds
-from engine.ai.simple_bot import BID_THRESHOLDS, hand_strength
+from engine.ai.sampling import NoConsistentDeal, Worlds
+from engine.ai.simple_bot import BID_THRESHOLDS, SimpleBot, hand_strength
 from engine.cards import Card, Mask
 from engine.scoring import score_deal
 from engine.state import DealState
@@ -58,7 +68,7 @@ PASS_MARGIN = 12.0
 #: Confidence (in standard errors) needed to drop an option that looks worse than the best.
 Z_DROP = 2.0
 MIN_WORLDS = 8
-MAX_WORLDS = 400
+MAX_WORLDS = 600
 
 
 class Budget:
@@ -155,6 +165,14 @@ class ExpertBot(PhaseBot):
         self.budget_samples = budget_samples
         self.epsilon = epsilon
         self._handful_asked: set[tuple[int, int, int]] = set()
+        self._fallback = SimpleBot(seed)
+
+    def decide(self, view: SeatView) -> Action:
+        try:
+            return super().decide(view)
+        except NoConsistentDeal:
+            # a view no deal fits (house rules the inference does not know): play safe
+            return self._fallback.decide(view)
 
     # --- the deals to look at ----------------------------------------------------------------
 

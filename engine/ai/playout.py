@@ -6,8 +6,8 @@ for every seat; it may look at every hand of the state it is given, because that
 one *sampled* world, not the real deal. It follows a few sound rules of thumb:
 
 * **leading** — cash a master card that no opponent can trump; as the taker's camp with
-  trump length, draw trumps from the top; as the defence, make the taker trump; otherwise
-  a low card of the longest suit;
+  trump length, draw trumps from the top; as the defence, hunt a taker's Petit that is
+  nearly bare, or make the taker trump; otherwise a low card of the longest suit;
 * **following** — feed points (and the Petit) to a partner who surely wins the trick; win
   the trick when it can be done safely (the Petit first, then the richest plain card or the
   cheapest trump, the 21 only for a trick worth it); otherwise play the cheapest card, and
@@ -251,6 +251,12 @@ def _lead(s: DealState, seat: int, hands: list[Mask], cards: Mask, attacking: bo
             return _low(low)
     if best >= 0:
         return best
+    if not attacking and taker is not None and trumps:
+        # hunt a nearly bare Petit: two trump leads bring it down
+        taker_trumps = hands[taker] & TRUMP_MASK
+        if taker_trumps & PETIT_BIT and taker_trumps.bit_count() <= 2:
+            top = _top(trumps)
+            return top if top != PETIT else _low_trump(trumps)
     if plain:
         if not attacking and taker is not None:
             # make the taker trump: a low card of a suit the taker lacks
