@@ -149,15 +149,7 @@ class ChoiceRow:
 
     def draw(self, surface: pygame.Surface, app: App, focused: bool, label_width: int) -> None:
         u = app.unit
-        if focused:
-            bar = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(bar, FOCUS_BAR, bar.get_rect(), border_radius=int(8 * u))
-            surface.blit(bar, self.rect.topleft)
-        label = app.tr(self.key)
-        size = fit_size(app, label, 26 * u, label_width - int(28 * u))
-        blit_text(surface, app.assets, label, size,
-                  (self.rect.left + int(16 * u), self.rect.centery), HIGHLIGHT if focused else TEXT,
-                  anchor="midleft")
+        draw_row_label(surface, app, self.rect, app.tr(self.key), focused, label_width)
         selected = self.index
         radius = max(3, int(9 * u))
         for i, (choice, r) in enumerate(zip(self.choices, self.option_rects, strict=True)):
@@ -235,15 +227,7 @@ class TextRow:
 
     def draw(self, surface: pygame.Surface, app: App, focused: bool, label_width: int) -> None:
         u = app.unit
-        if focused:
-            bar = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(bar, FOCUS_BAR, bar.get_rect(), border_radius=int(8 * u))
-            surface.blit(bar, self.rect.topleft)
-        label = app.tr(self.key)
-        size = fit_size(app, label, 26 * u, label_width - int(28 * u))
-        blit_text(surface, app.assets, label, size,
-                  (self.rect.left + int(16 * u), self.rect.centery), HIGHLIGHT if focused else TEXT,
-                  anchor="midleft")
+        draw_row_label(surface, app, self.rect, app.tr(self.key), focused, label_width)
         r = self.field_rect
         radius = max(3, int(8 * u))
         pygame.draw.rect(surface, FIELD, r, border_radius=radius)
@@ -506,3 +490,16 @@ class ConfirmDialog(Scene):
             y += int(32 * u)
         self.yes.draw(surface, self.app.assets, u)
         self.no.draw(surface, self.app.assets, u)
+
+
+def draw_row_label(surface: pygame.Surface, app: App, rect: pygame.Rect, label: str,
+                   focused: bool, label_width: int) -> None:
+    """A form row's label on the left, over a soft bar when the row has the keyboard focus."""
+    u = app.unit
+    if focused:
+        bar = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(bar, FOCUS_BAR, bar.get_rect(), border_radius=int(8 * u))
+        surface.blit(bar, rect.topleft)
+    size = fit_size(app, label, 26 * u, label_width - int(28 * u))
+    blit_text(surface, app.assets, label, size, (rect.left + int(16 * u), rect.centery),
+              HIGHLIGHT if focused else TEXT, anchor="midleft")
