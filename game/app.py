@@ -9,6 +9,7 @@ One loop, as in the pygame-ce examples: events → the top scene's ``handle_even
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Callable
 
@@ -55,6 +56,10 @@ class App:
     def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
                  title: str = "French Tarot") -> None:
         pygame.init()
+        # Bots think on a worker thread and share the GIL with this loop; a short switch
+        # interval (1 ms instead of 5) hands it back to the frame loop sooner, which keeps
+        # frames smooth while a searching bot thinks.
+        sys.setswitchinterval(0.001)
         self.settings = settings
         width, height = size or settings.window_size
         self.window = pygame.Window(title, (max(320, width), max(240, height)), resizable=True)
