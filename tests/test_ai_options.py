@@ -31,6 +31,7 @@ from engine.randomplay import random_discard, random_handful
 from engine.rules import Rules, load_rules
 from engine.state import DealState, Phase
 from engine.views import view_for
+from tests.helpers.stacked_deals import stacked_dealt
 
 VARIANTS = ("fft", "miseres", "call_any_card")
 RULES: dict[str, Rules] = {name: load_rules(variant=name) for name in VARIANTS}
@@ -46,33 +47,7 @@ PHASE_DECISIONS = {
 
 def special_dealt(rules: Rules, n: int, dealer: int, rng: random.Random, seat: int,
                   kind: str) -> DealDealt:
-    """A deal where ``seat`` holds no trump ("no_trump"), no trump, head or oudler
-    ("no_heads"), or mostly trumps and kings ("trumps")."""
-    setup = rules.setup(n)
-    if kind == "trumps":
-        trumps = list(range(C.FIRST_TRUMP, C.EXCUSE))
-        rng.shuffle(trumps)
-        kings = C.cards_of(C.KING_MASK)
-        extra = setup.hand - len(kings) - rng.randint(0, 2)
-        pool = kings + trumps[:extra] + [C.EXCUSE]
-        others = [c for c in range(C.DECK_SIZE) if c not in pool]
-        rng.shuffle(others)
-        mine = (pool + others)[: setup.hand]
-    else:
-        plain = [c for c in range(C.FIRST_TRUMP)
-                 if kind == "no_trump" or not C.HEAD_MASK >> c & 1]
-        mine = rng.sample(plain, setup.hand)
-    rest = [c for c in range(C.DECK_SIZE) if c not in set(mine)]
-    rng.shuffle(rest)
-    hands: list[tuple[int, ...]] = []
-    for other in range(n):
-        if other == seat:
-            hands.append(tuple(mine))
-        else:
-            hands.append(tuple(rest[: setup.hand]))
-            rest = rest[setup.hand:]
-    return DealDealt(n, dealer, tuple(hands), tuple(rest), None)
-
+    return stacked_dealt(rules, n, dealer, rng, seat, kind, with_excuse=True)
 
 def compare(state: DealState) -> int:
     """Compare every option for every seat; returns the number of views compared."""

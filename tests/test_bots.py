@@ -31,6 +31,7 @@ from engine.match import deal_seed
 from engine.rules import Rules, load_rules
 from engine.state import Phase
 from engine.views import view_for
+from tests.helpers.stacked_deals import stacked_dealt
 
 VARIANTS = ("fft", "miseres", "call_any_card")
 RULES: dict[str, Rules] = {name: load_rules(variant=name) for name in VARIANTS}
@@ -45,31 +46,7 @@ ANSWERS = {
 
 def special_dealt(rules: Rules, n: int, dealer: int, rng: random.Random, seat: int,
                   kind: str) -> DealDealt:
-    """``seat`` holds no trump ("no_trump"), nothing but low plain cards ("no_heads"), or
-    mostly trumps with the four kings ("trumps")."""
-    setup = rules.setup(n)
-    if kind == "trumps":
-        trumps = list(range(C.FIRST_TRUMP, C.EXCUSE))
-        rng.shuffle(trumps)
-        pool = C.cards_of(C.KING_MASK) + trumps[: setup.hand - 4 - rng.randint(0, 2)]
-        others = [c for c in range(C.DECK_SIZE) if c not in pool]
-        rng.shuffle(others)
-        mine = (pool + others)[: setup.hand]
-    else:
-        plain = [c for c in range(C.FIRST_TRUMP)
-                 if kind == "no_trump" or not C.HEAD_MASK >> c & 1]
-        mine = rng.sample(plain, setup.hand)
-    rest = [c for c in range(C.DECK_SIZE) if c not in set(mine)]
-    rng.shuffle(rest)
-    hands: list[tuple[int, ...]] = []
-    for other in range(n):
-        if other == seat:
-            hands.append(tuple(mine))
-        else:
-            hands.append(tuple(rest[: setup.hand]))
-            rest = rest[setup.hand:]
-    return DealDealt(n, dealer, tuple(hands), tuple(rest), None)
-
+    return stacked_dealt(rules, n, dealer, rng, seat, kind, with_excuse=False)
 
 def play_checked(deal: Deal, bots: list[Bot], seen: Counter[str],
                  times: dict[str, list[float]] | None = None) -> Deal:
