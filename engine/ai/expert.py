@@ -25,6 +25,12 @@ The time budget is per decision (``budget`` seconds, 1 s by default). Given
 ``budget_samples=N`` instead, the bot looks at a fixed number of sampled deals and no clock,
 so that its play is reproducible from its seed.
 
+Each kind of decision is also available as a :class:`Problem` (``bid_problem``,
+``call_problem``, ``discard_problem``, ``slam_problem``, ``declare_problem``,
+``play_problem``): the options the bot weighs, its source of sampled deals and the function
+that scores one option on one deal. The bot's own decisions are searches over these problems;
+:mod:`engine.ai.analysis` evaluates the same problems without pruning, to explain a choice.
+
 :class:`OmniscientExpert` is the same search handed the true deal instead of samples: a
 yardstick for measurements, never a player.
 """
@@ -35,7 +41,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from engine import cards as C
 from engine.actions import (
@@ -55,7 +62,7 @@ from engine.ai.base import PhaseBot
 from engine.ai.sampling import NoConsistentDeal, Worlds
 from engine.ai.simple_bot import BID_THRESHOLDS, SimpleBot, hand_strength
 from engine.cards import Card, Mask
-from engine.scoring import score_deal
+from engine.scoring import DealResult, score_deal
 from engine.state import DealState
 from engine.views import SeatView
 
@@ -69,6 +76,27 @@ PASS_MARGIN = 12.0
 Z_DROP = 2.0
 MIN_WORLDS = 8
 MAX_WORLDS = 600
+
+
+@dataclass(frozen=True)
+class Problem(Generic[T]):
+    """One decision as the expert weighs it.
+
+    ``options`` are the choices it compares (bids, called cards, discard masks, slam yes/no,
+    declarations, cards), ``worlds`` gives a new sampled deal at the decision on each call and
+    ``run(world, option)`` plays ``option`` out on ``world`` (which it does not change) and
+    returns the deciding seat's score. ``indifference`` is the score difference below which
+    two options count as equally good.
+    """
+
+    options: list[T]
+    worlds: WorldSource
+    run: Callable[[DealState, T], float]
+    indifference: float
+
+
+#: A declaration before the first card, or none.
+Declaration = ShowHandful | AnnounceMisere | None
 
 
 class Budget:
@@ -137,10 +165,10 @@ def _prune(values: list[list[float]], alive: list[int], done: int,
     return sorted(keep)
 
 
-def equivalent_cards(legal: Mask, hand: Mask, out: Mask) -> list[Card]:
-    """One card of each group of interchangeable legal cards: touching low cards of a suit
-    (no unseen card between them and the same points), the lowest of each group."""
-    chosen: list[Card] = []
+def card_groups(legal: Mask, hand: Mask, out: Mask) -> list[list[Card]]:
+    """The legal cards in groups of interchangeable ones: touching low cards of a suit (no
+    unseen card between them and the same points) share a group; each group lowest first."""
+    groups: list[list[Card]] = []
     prev = -1
     for card in C.iter_cards(legal):
         if prev >= 0 and C.SUIT_OF[card] == C.SUIT_OF[prev] and C.SUIT_OF[card] < 5 and (
@@ -148,11 +176,23 @@ def equivalent_cards(legal: Mask, hand: Mask, out: Mask) -> list[Card]:
                 and card not in (C.PETIT, C.TWENTY_ONE) and prev not in (C.PETIT, C.TWENTY_ONE)):
             between = ((1 << card) - 1) & ~((1 << (prev + 1)) - 1)
             if not between & ~(hand | out):
+                groups[-1].append(card)
                 prev = card
                 continue
-        chosen.append(card)
+        groups.append([card])
         prev = card
-    return chosen
+    return groups
+
+
+def equivalent_cards(legal: Mask, hand: Mask, out: Mask) -> list[Card]:
+    """One card of each group of interchangeable legal cards (:func:`card_groups`), the
+    lowest of each group."""
+    return [group[0] for group in card_groups(legal, hand, out)]
+
+
+def unseen_out(view: SeatView) -> Mask:
+    """The cards the seat knows are in no other hand: played, or set aside in a discard."""
+    return view.played | C.mask_of(view.discard or ()) | C.mask_of(view.discard_shown)
 
 
 class ExpertBot(PhaseBot):
@@ -216,7 +256,17 @@ class ExpertBot(PhaseBot):
         assert lowest is not None
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
-        rng = self._decision_rng()
+        problem = self.bid_problem(view, self._decision_rng())
+        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
+                           problem.indifference)
+        return choice
+
+    def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
+        """Every legal bid: a contract is played out with the usual call and discard, a pass
+        scores 0."""
+        bids = O.legal_bids(view)
+        rules = view.rules
+        n = view.players
         worlds = self.world_source(view, rng)
         me = view.seat
         call_any = rules.five_player_call == "any"
@@ -243,10 +293,12 @@ class ExpertBot(PhaseBot):
             played.contract = contract
             return float(score_deal(played).scores[me])
 
-        choice, _ = search(bids, worlds, run, self._budget(), indifference=float(n))
-        return choice
+        return Problem(bids, worlds, run, float(n))
 
-    def call(self, view: SeatView) -> Call:
+    @staticmethod
+    def call_candidates(view: SeatView) -> list[Card]:
+        """The cards worth calling: those the hand lacks (kings, or with any card callable the
+        21, the 20 and the kings), the usual call first."""
         callable_ = O.callable_cards(view)
         hand = view.hand_mask
         if view.rules.five_player_call == "any":
@@ -257,9 +309,21 @@ class ExpertBot(PhaseBot):
             candidates = [c for c in callable_ if not hand >> c & 1]
         if not candidates:
             candidates = [P.heuristic_call(callable_, hand)]
+        default = P.heuristic_call(callable_, hand)
+        candidates.sort(key=lambda c: c != default)  # ties go to the usual choice
+        return candidates
+
+    def call(self, view: SeatView) -> Call:
+        candidates = self.call_candidates(view)
         if len(candidates) == 1:
             return Call(candidates[0])
-        rng = self._decision_rng()
+        problem = self.call_problem(view, self._decision_rng())
+        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
+                           problem.indifference)
+        return Call(choice)
+
+    def call_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
+        """The call candidates; ``run`` takes any card."""
         worlds = self.world_source(view, rng)
         me = view.seat
         assert view.contract is not None
@@ -276,10 +340,7 @@ class ExpertBot(PhaseBot):
             self._rollout(s, rng)
             return float(score_deal(s).scores[me])
 
-        default = P.heuristic_call(callable_, hand)
-        candidates.sort(key=lambda c: c != default)  # ties go to the usual choice
-        choice, _ = search(candidates, worlds, run, self._budget(), self._unit(view))
-        return Call(choice)
+        return Problem(self.call_candidates(view), worlds, run, self._unit(view))
 
     # --- the discard and the slam --------------------------------------------------------------
 
@@ -289,7 +350,15 @@ class ExpertBot(PhaseBot):
         candidates = discard_candidates(hand, options)
         if len(candidates) == 1:
             return Discard(tuple(C.cards_of(candidates[0])))
-        rng = self._decision_rng()
+        problem = self.discard_problem(view, self._decision_rng())
+        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
+                           problem.indifference)
+        return Discard(tuple(C.cards_of(choice)))
+
+    def discard_problem(self, view: SeatView, rng: random.Random) -> Problem[Mask]:
+        """The discard candidates (:func:`discard_candidates`); ``run`` takes any discard."""
+        hand = view.hand_mask | C.mask_of(view.discard or ())
+        candidates = discard_candidates(hand, O.discard_options(view))
         worlds = self.world_source(view, rng)
 
         def run(world: DealState, discard: Mask) -> float:
@@ -300,8 +369,7 @@ class ExpertBot(PhaseBot):
             self._rollout(s, rng)
             return float(score_deal(s).scores[view.seat])
 
-        choice, _ = search(candidates, worlds, run, self._budget(), self._unit(view))
-        return Discard(tuple(C.cards_of(choice)))
+        return Problem(candidates, worlds, run, self._unit(view))
 
     def slam(self, view: SeatView) -> DecideSlam:
         n = view.players
@@ -318,10 +386,7 @@ class ExpertBot(PhaseBot):
             world = worlds()
             results = []
             for announce in (False, True):
-                s = world.copy()
-                P.start_play(s, slam=announce)
-                self._rollout(s, rng)
-                result = score_deal(s)
+                result = self.slam_deal(world, announce, rng)
                 results.append(result.scores[view.seat])
                 if announce:
                     made += result.slam == "announced_made"
@@ -330,6 +395,22 @@ class ExpertBot(PhaseBot):
             if total >= MIN_WORLDS and made < total:
                 break  # a single failure is enough not to risk it
         return DecideSlam(total >= MIN_WORLDS and made >= 0.95 * total and gain > 0)
+
+    def slam_deal(self, world: DealState, announce: bool, rng: random.Random) -> DealResult:
+        """``world`` (at the slam decision) played out with or without a slam announced."""
+        s = world.copy()
+        P.start_play(s, slam=announce)
+        self._rollout(s, rng)
+        return score_deal(s)
+
+    def slam_problem(self, view: SeatView, rng: random.Random) -> Problem[bool]:
+        """Not announcing, then announcing the slam."""
+        me = view.seat
+
+        def run(world: DealState, announce: bool) -> float:
+            return float(self.slam_deal(world, announce, rng).scores[me])
+
+        return Problem([False, True], self.world_source(view, rng), run, self._unit(view))
 
     # --- declarations ----------------------------------------------------------------------------
 
@@ -365,17 +446,46 @@ class ExpertBot(PhaseBot):
             total += 1
         return wins / total if total else 0.5
 
+    def declare_problem(self, view: SeatView, rng: random.Random) -> Problem[Declaration]:
+        """Declaring nothing (``None``), each misère open, each handful level open (the
+        trumps the bot would show); ``run`` takes any declaration, played out from the
+        seat's first card like :meth:`_camp_wins`."""
+        me = view.seat
+        options: list[Declaration] = [None]
+        options += [AnnounceMisere(m) for m in O.misere_options(view)]
+        options += [ShowHandful(O.handful_cards(h, keep=P.PETIT_BIT | P.TWENTY_ONE_BIT))
+                    for h in O.handful_options(view)]
+
+        def run(world: DealState, declaration: Declaration) -> float:
+            s = world.copy()
+            if isinstance(declaration, ShowHandful):
+                s.handfuls[me] = declaration.cards
+            elif isinstance(declaration, AnnounceMisere):
+                s.miseres[me] = (*s.miseres.get(me, ()), declaration.misere)
+            self._rollout(s, rng)
+            return float(score_deal(s).scores[me])
+
+        return Problem(options, self.world_source(view, rng), run, self._unit(view))
+
     # --- the cards -------------------------------------------------------------------------------
 
     def play(self, view: SeatView) -> Play:
         legal = O.legal_plays(view)
         if not legal & (legal - 1):
             return Play(legal.bit_length() - 1)
-        out = view.played | C.mask_of(view.discard or ()) | C.mask_of(view.discard_shown)
-        candidates = equivalent_cards(legal, view.hand_mask, out)
+        candidates = equivalent_cards(legal, view.hand_mask, unseen_out(view))
         if len(candidates) == 1:
             return Play(candidates[0])
-        rng = self._decision_rng()
+        problem = self.play_problem(view, self._decision_rng())
+        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
+                           problem.indifference)
+        return Play(choice)
+
+    def play_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
+        """One legal card of each group of interchangeable ones; ``run`` takes any legal
+        card."""
+        legal = O.legal_plays(view)
+        candidates = equivalent_cards(legal, view.hand_mask, unseen_out(view))
         worlds = self.world_source(view, rng)
         me = view.seat
 
@@ -385,8 +495,7 @@ class ExpertBot(PhaseBot):
             self._rollout(s, rng)
             return float(score_deal(s).scores[me])
 
-        choice, _ = search(candidates, worlds, run, self._budget(), self._unit(view))
-        return Play(choice)
+        return Problem(candidates, worlds, run, self._unit(view))
 
 
 def discard_candidates(hand: Mask, options: O.DiscardOptions) -> list[Mask]:
@@ -459,11 +568,15 @@ def make_omniscient(seed: int, provider: Callable[[], DealState],
 
 __all__ = [
     "Budget",
+    "Declaration",
     "ExpertBot",
     "OmniscientExpert",
+    "Problem",
+    "card_groups",
     "discard_candidates",
     "equivalent_cards",
     "make",
     "make_omniscient",
     "search",
+    "unseen_out",
 ]
