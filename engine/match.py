@@ -3,12 +3,15 @@
 The match is its deals' event logs, one after the other. The dealer moves one seat on after
 every deal, cancelled ones included; each deal's shuffle seed is derived from the match seed
 and the deal's number, so a whole match is reproducible from its seed and its commands.
+
+A deal in which a decision was taken back (:meth:`Match.undo`) is *practised*: its number
+(0-based) joins :attr:`Match.practised`, and stays there whatever is played afterwards.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.actions import Action
 from engine.deal import Deal, command_of
@@ -31,6 +34,7 @@ class Match:
         seed: int,
         first_dealer: int = 0,
         deals: Sequence[Deal] = (),
+        practised: Iterable[int] = (),
     ) -> None:
         rules.setup(players)
         self.rules = rules
@@ -38,6 +42,12 @@ class Match:
         self.seed = seed
         self.first_dealer = first_dealer
         self.deals: list[Deal] = list(deals)
+        #: The numbers (0-based) of the deals in which a decision was taken back.
+        self.practised: set[int] = set(practised)
+        strays = sorted(n for n in self.practised if not 0 <= n < len(self.deals))
+        if strays:
+            raise ValueError(f"practised deal(s) {strays} not in a match of "
+                             f"{len(self.deals)} deal(s)")
 
     @classmethod
     def new(cls, rules: Rules, players: int, seed: int, first_dealer: int = 0) -> Match:
@@ -87,13 +97,33 @@ class Match:
         """The whole match log: every deal's events, in order."""
         return [event for deal in self.deals for event in deal.events]
 
-    def undo(self, seat: int) -> bool:
-        """Take back the last decision ``seat`` made in the current deal, and everything after
-        it. Returns ``False`` when there is nothing of theirs to undo."""
+    def _last_decision(self, seat: int) -> tuple[int, Action] | None:
+        """Where ``seat``'s last decision in the current deal is in its log, and what it was."""
         deal = self.current
         for index in reversed(deal.command_starts()):
             command = command_of(deal.events[index])
             if command is not None and command[0] == seat:
-                deal.truncate(index)
-                return True
-        return False
+                return index, command[1]
+        return None
+
+    def undoable(self, seat: int) -> Action | None:
+        """The decision :meth:`undo` would take back for ``seat`` (``None``: nothing)."""
+        found = self._last_decision(seat)
+        return None if found is None else found[1]
+
+    def is_practised(self, number: int | None = None) -> bool:
+        """Whether deal ``number`` (by default the current one) had a decision taken back."""
+        if number is None:
+            number = len(self.deals) - 1
+        return number in self.practised
+
+    def undo(self, seat: int) -> bool:
+        """Take back the last decision ``seat`` made in the current deal, and everything after
+        it; the deal is then practised. Returns ``False`` when there is nothing of theirs to
+        undo (and then nothing changes)."""
+        found = self._last_decision(seat)
+        if found is None:
+            return False
+        self.current.truncate(found[0])
+        self.practised.add(len(self.deals) - 1)
+        return True

@@ -7,6 +7,11 @@ engine writes itself is compared with what the engine would write, and a shuffle
 the recorded hands. A file that fails any check is refused with :class:`SaveError` naming the
 file and the place; the file itself is never changed by loading.
 
+A match file may also list its *practised* deals (``"practised"``: the 0-based numbers of the
+deals in which a decision was taken back). The key is optional: a file without it (written
+before the key existed) loads with no practised deal, and a reader that does not know the key
+ignores it, so the version stays 1.
+
 Writing goes to a temporary file in the same folder, flushed to disk, then renamed over the
 old file, so an interrupted save leaves the previous good file in place.
 """
@@ -80,6 +85,7 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
         "variant": match.rules.variant,
         "rules": rules_to_dict(match.rules),
         "meta": dict(meta or {}),
+        "practised": sorted(match.practised),
         "deals": None,
     }
     return _dump(document, "deals", [d.events for d in match.deals], nested=True)
@@ -164,6 +170,26 @@ def _meta(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
     return meta
 
 
+def _practised(file: Path, document: Mapping[str, Any], deals: int) -> set[int]:
+    """The optional list of practised deal numbers (0-based), each a deal of the file."""
+    listed = document.get("practised", [])
+    if not isinstance(listed, list):
+        raise SaveError(f"{file}: practised: expected a list of deal numbers")
+    found: set[int] = set()
+    for i, number in enumerate(listed):
+        where = f"{file}: practised[{i}]"
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise SaveError(f"{where}: expected a deal number (a whole number), "
+                            f"found {number!r}")
+        if not 0 <= number < deals:
+            held = f"deals 0 to {deals - 1}" if deals else "no deal"
+            raise SaveError(f"{where}: there is no deal {number} (the file holds {held})")
+        if number in found:
+            raise SaveError(f"{where}: deal {number} is listed twice")
+        found.add(number)
+    return found
+
+
 def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) -> Deal:
     if not isinstance(log, list):
         raise SaveError(f"{file}: {where}: expected a list of events")
@@ -212,7 +238,8 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
         if deals and not deals[-1].is_over:
             raise SaveError(f"{file}: {where}: follows a deal that is not over")
         deals.append(deal)
-    return Match(rules, players, seed, first_dealer, deals), _meta(file, document)
+    practised = _practised(file, document, len(deals))
+    return Match(rules, players, seed, first_dealer, deals, practised), _meta(file, document)
 
 
 def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:

@@ -275,6 +275,41 @@ def test_undo_only_touches_the_current_deal() -> None:
     assert len(match.current.events) == 1
 
 
+def test_an_undo_makes_the_deal_practised() -> None:
+    rng = random.Random(31)
+    match = Match.new(RULES, 4, seed=31)
+    assert match.practised == set() and not match.is_practised()
+    seat = match.current.state.turn
+    assert seat is not None
+    assert match.undoable(seat) is None
+    assert match.undo(seat) is False  # nothing undone: not practised
+    assert match.practised == set()
+    match.execute(seat, Bid("garde"))
+    assert match.undoable(seat) == Bid("garde")
+    assert match.undoable((seat + 1) % 4) is None
+    assert match.undo(seat) is True
+    assert match.practised == {0} and match.is_practised() and match.is_practised(0)
+    # played to the end: still practised; the next deal is not
+    play_out(match.current, rng)
+    assert match.is_practised(0)
+    match.next_deal()
+    assert not match.is_practised() and match.practised == {0}
+    step(match.current, rng)
+    command = command_of(match.current.events[match.current.command_starts()[-1]])
+    assert command is not None
+    assert match.undoable(command[0]) == command[1]
+    assert match.undo(command[0])
+    assert match.practised == {0, 1}
+
+
+def test_practised_deals_are_deals_of_the_match() -> None:
+    match = Match.new(RULES, 4, seed=32)
+    again = Match(RULES, 4, 32, deals=match.deals, practised=[0])
+    assert again.practised == {0}
+    with pytest.raises(ValueError, match="practised"):
+        Match(RULES, 4, 32, deals=match.deals, practised=[1])
+
+
 # --- seeds ---------------------------------------------------------------------------------------
 
 

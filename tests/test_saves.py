@@ -118,6 +118,56 @@ def test_deal_round_trip(match: Match, tmp_path: Path) -> None:
     assert document(path)["format"] == "tarot-deal"
 
 
+# --- practised deals ---------------------------------------------------------------------------
+
+
+def practised_match() -> Match:
+    """Two deals over, a third in progress; a decision was taken back in deals 0 and 2."""
+    built = build_match(seed=77, finished=2)
+    built.practised = {0}
+    deal = built.current
+    seat = deal.state.turn
+    assert seat is not None
+    built.execute(seat, PASS)
+    assert built.undo(seat)
+    assert built.practised == {0, 2}
+    return built
+
+
+def test_practised_deals_are_saved_and_loaded(tmp_path: Path) -> None:
+    built = practised_match()
+    path = tmp_path / "match.json"
+    save_match(built, path)
+    assert document(path)["practised"] == [0, 2]
+    loaded, _ = load_match(path)
+    assert loaded.practised == {0, 2}
+    assert [d.events for d in loaded.deals] == [d.events for d in built.deals]
+
+
+def test_a_file_without_practised_deals_loads_with_none(saved: Path) -> None:
+    data = document(saved)
+    assert data.pop("practised") == []
+    write_json(saved, data)
+    loaded, _ = load_match(saved)
+    assert loaded.practised == set()
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ({"0": True}, "practised: expected a list of deal numbers"),
+    ([0, "1"], "practised[1]: expected a deal number (a whole number), found '1'"),
+    ([True], "practised[0]: expected a deal number (a whole number), found True"),
+    ([1.0], "practised[0]: expected a deal number (a whole number), found 1.0"),
+    ([4], "practised[0]: there is no deal 4 (the file holds deals 0 to 3)"),
+    ([-1], "practised[0]: there is no deal -1 (the file holds deals 0 to 3)"),
+    ([1, 2, 1], "practised[2]: deal 1 is listed twice"),
+])
+def test_malformed_practised_deals_are_refused(saved: Path, value: object, expected: str) -> None:
+    data = document(saved)
+    data["practised"] = value
+    write_json(saved, data)
+    assert refused(saved) == f"{saved}: {expected}"
+
+
 # --- atomic writes -----------------------------------------------------------------------------
 
 
