@@ -1,0 +1,458 @@
+"""Hints for the player: what the expert would do, and why, in one sentence.
+
+:func:`explain` turns an :class:`~engine.ai.analysis.Analysis` into a :class:`Hint`: the
+best action, a sentence saying what to do and why, and one line per option with its
+expected score. The "why" is read from the seat's view and the action, never canned: for a
+card, whether it wins the trick as things stand (trumping in, overtrumping, being the last to
+play), feeds points to a partner who is winning, follows or trumps low, discards, leads a
+suit the opponents lack, a master card or trumps, brings the Petit home or saves the Excuse;
+for a bid, what taking is worth against passing; for a discard, the voids it makes and the
+points it puts aside; for a slam or a handful, how often the seat's camp comes out ahead.
+Every sentence ends with the expected score and the margin over the next best option (a
+forced choice, valued without simulation, just says so).
+
+:class:`HintJob` works a hint out on a daemon thread so that the frame loop never waits.
+This module draws nothing: it needs no display.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from engine import cards as C
+from engine.actions import (
+    Action,
+    AnnounceMisere,
+    Bid,
+    Call,
+    DecideSlam,
+    Discard,
+    Play,
+    ShowHandful,
+)
+from engine.ai.analysis import (
+    NO_DECLARATION,
+    Analysis,
+    AnalysisCancelled,
+    OptionValue,
+    analyse,
+)
+from engine.ai.expert import unseen_out
+from engine.cards import Card
+from engine.views import SeatView, TrickView
+from game.i18n import card_name, seat_name, suit_name, tr
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    text: str  # one sentence, in the player's language: what to do and why
+    options: list[str]  # a short line per option, best first: "King of hearts  +34.2"
+
+
+# --- numbers and names -----------------------------------------------------------------------
+
+
+def _number(value: float, lang: str, decimals: int = 1, sign: bool = False) -> str:
+    """``value`` with at most one decimal (none when it is zero), signed if asked."""
+    text = f"{value:+.{decimals}f}" if sign else f"{value:.{decimals}f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+    if text in ("+0", "-0"):
+        text = "0"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _figure(value: float, lang: str, sign: bool = False) -> str:
+    """A score in a sentence: whole points from 10 on, a decimal below."""
+    return _number(value, lang, 0 if abs(value) >= 10 else 1, sign)
+
+
+def _points(half: int, lang: str) -> str:
+    """Card points (given in half points) in words: ``4.5 points``, ``1 point``."""
+    value = half / 2
+    key = "hint_point_one" if value == 1 or (lang == "fr" and value < 2) else "hint_points"
+    return tr(key, lang, n=_number(value, lang))
+
+
+def _percent(share: float, lang: str) -> str:
+    return tr("hint_percent", lang, n=round(100 * share))
+
+
+def _join(words: list[str], lang: str) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + tr("hint_and", lang) + words[-1]
+
+
+def _the_card(card: Card, lang: str) -> str:
+    """A card with its article, for a sentence: ``the king of hearts``, ``l'atout 14``."""
+    name = card_name(card, lang)
+    if lang == "fr":
+        if name.startswith(("le ", "l'")):
+            return name
+        if C.is_trump(card):
+            return "l'" + name
+        return ("la " if C.rank_of(card) == C.QUEEN else "le ") + name
+    if name.startswith("the ") or C.is_trump(card):
+        return name
+    return "the " + name
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _handful_level(view: SeatView, size: int) -> str:
+    thresholds = view.rules.handful_thresholds(view.players)
+    for level, needed in zip(("simple", "double", "triple"), thresholds, strict=True):
+        if size == needed:
+            return level
+    return "simple"
+
+
+def option_label(view: SeatView, action: Action, lang: str) -> str:
+    """A short name for an option: a card, a contract, a discard, a declaration."""
+    if isinstance(action, Play):
+        return _capital(card_name(action.card, lang))
+    if isinstance(action, Bid):
+        return tr(action.contract or "pass", lang)
+    if isinstance(action, Call):
+        return _capital(card_name(action.card, lang))
+    if isinstance(action, Discard):
+        return _capital(", ".join(card_name(c, lang) for c in C.sort_for_hand(action.cards)))
+    if isinstance(action, DecideSlam):
+        return tr("hint_label_slam_yes" if action.announce else "hint_label_slam_no", lang)
+    if action == NO_DECLARATION:
+        return tr("hint_label_no_declaration", lang)
+    if isinstance(action, ShowHandful):
+        return tr(f"table_handful_{_handful_level(view, len(action.cards))}", lang)
+    return tr(f"table_misere_{action.misere}", lang)
+
+
+# --- reading the table ----------------------------------------------------------------------
+
+
+def _led_suit(cards: tuple[Card, ...]) -> int | None:
+    """The suit of a trick: that of its first card other than the Excuse."""
+    for card in cards:
+        if card != C.EXCUSE:
+            return C.SUIT_OF[card]
+    return None
+
+
+def _beats(card: Card, best: Card, led: int) -> bool:
+    if card == C.EXCUSE:
+        return False
+    if C.is_trump(best):
+        return C.is_trump(card) and card > best
+    return C.is_trump(card) or (C.SUIT_OF[card] == led and card > best)
+
+
+def _winning(trick: TrickView, players: int) -> tuple[Card, int] | None:
+    """The card winning the trick so far and its seat (``None`` while only the Excuse is in)."""
+    led = _led_suit(trick.cards)
+    if led is None:
+        return None
+    best: tuple[Card, int] | None = None
+    for seat, card in zip(trick.seats(players), trick.cards, strict=True):
+        if card == C.EXCUSE:
+            continue
+        if best is None or _beats(card, best[0], led):
+            best = (card, seat)
+    return best
+
+
+def _attacking(view: SeatView, seat: int) -> bool | None:
+    """Whether ``seat`` plays for the taker, as ``view.seat`` knows it (``None``: unknown)."""
+    if seat == view.taker:
+        return True
+    if view.partner_known:
+        return seat == view.partner
+    if seat == view.seat:
+        return False  # a seat that does not know the partner is not the partner
+    return None
+
+
+def _friends(view: SeatView, seat: int) -> bool:
+    mine, theirs = _attacking(view, view.seat), _attacking(view, seat)
+    return seat == view.seat or (theirs is not None and mine == theirs)
+
+
+def _foes(view: SeatView, seat: int) -> bool:
+    mine, theirs = _attacking(view, view.seat), _attacking(view, seat)
+    return seat != view.seat and theirs is not None and mine != theirs
+
+
+def known_voids(view: SeatView) -> dict[int, set[int]]:
+    """The suits (0-3, and ``TRUMP``) each other seat has shown it lacks in the tricks."""
+    voids: dict[int, set[int]] = {}
+    for trick in (*view.tricks, view.trick):
+        led: int | None = None
+        for seat, card in zip(trick.seats(view.players), trick.cards, strict=True):
+            if card == C.EXCUSE:
+                continue
+            suit = C.SUIT_OF[card]
+            if led is None:
+                led = suit
+                continue
+            if suit != led:
+                voids.setdefault(seat, set()).add(led)
+                if led != C.TRUMP and suit != C.TRUMP:
+                    voids[seat].add(C.TRUMP)
+    voids.pop(view.seat, None)
+    return voids
+
+
+def _higher_out(view: SeatView, card: Card) -> int:
+    """The cards of ``card``'s suit above it that may still be in another hand."""
+    suit_mask = C.SUIT_MASKS[C.SUIT_OF[card]]
+    above = suit_mask & ~((1 << (card + 1)) - 1)
+    return above & ~view.hand_mask & ~unseen_out(view)
+
+
+def _card_reason(view: SeatView, card: Card, lang: str) -> str:
+    """Why ``card`` is a good play, as far as the table shows."""
+    n = view.players
+    trick = view.trick
+    last_trick = len(view.hand) == 1
+    # the Excuse stays with its owner: it is no part of what the trick brings
+    points = _points(sum(C.HALF_POINTS[c] for c in (*trick.cards, card) if c != C.EXCUSE), lang)
+    winning = _winning(trick, n)
+    if card == C.EXCUSE:
+        late = view.hand_counts[view.seat] <= 2
+        return tr("hint_why_excuse_late" if late else "hint_why_excuse", lang)
+    if winning is None:
+        return _lead_reason(view, card, lang)
+    best, holder = winning
+    led = _led_suit(trick.cards)
+    assert led is not None
+    if _beats(card, best, led):
+        if card == C.PETIT:
+            return tr("hint_why_petit_last" if last_trick else "hint_why_petit_wins", lang)
+        if len(trick.cards) == n - 1:
+            return tr("hint_why_last_wins", lang, points=points)
+        who = seat_name(holder, n, lang)
+        if C.is_trump(card) and led != C.TRUMP:
+            key = "hint_why_overtrump" if C.is_trump(best) else "hint_why_trump_in"
+            return tr(key, lang, seat=who, points=points)
+        return tr("hint_why_wins", lang, seat=who, points=points)
+    who = seat_name(holder, n, lang)
+    if _friends(view, holder):
+        if card == C.PETIT:
+            return tr("hint_why_petit_under", lang, seat=who)
+        if C.HALF_POINTS[card] >= 3:
+            return tr("hint_why_feed", lang, seat=who, points=_points(C.HALF_POINTS[card], lang))
+        return tr("hint_why_under_friend", lang, seat=who)
+    value = _points(C.HALF_POINTS[card], lang)
+    if C.SUIT_OF[card] == led:
+        low = C.HALF_POINTS[card] == 1 and card != C.PETIT
+        if led == C.TRUMP:
+            return tr("hint_why_trump_low" if _lowest_trump(view, card) else "hint_why_trump_under",
+                      lang)
+        key = "hint_why_follow_low" if low else "hint_why_follow"
+        return tr(key, lang, suit=suit_name(led, lang), points=value)
+    if C.is_trump(card):
+        key = "hint_why_trump_low" if _lowest_trump(view, card) else "hint_why_trump_under"
+        return tr(key, lang)
+    key = "hint_why_discard_low" if C.HALF_POINTS[card] == 1 else "hint_why_discard"
+    return tr(key, lang, points=value)
+
+
+def _lowest_trump(view: SeatView, card: Card) -> bool:
+    """Whether ``card`` is the lowest trump the seat may play, the Petit aside."""
+    legal = C.mask_of(view.legal_plays) & C.TRUMP_MASK & ~(1 << C.PETIT)
+    return bool(legal) and (legal & -legal).bit_length() - 1 == card
+
+
+def _lead_reason(view: SeatView, card: Card, lang: str) -> str:
+    n = view.players
+    suit = C.SUIT_OF[card]
+    if suit == C.TRUMP:
+        if card == C.PETIT:
+            return tr("hint_why_lead_petit", lang)
+        if not _higher_out(view, card):
+            return tr("hint_why_lead_master_trump", lang)
+        petit_out = not (view.hand_mask | unseen_out(view)) >> C.PETIT & 1
+        if _attacking(view, view.seat):
+            return tr("hint_why_lead_trump_attack", lang)
+        if petit_out:
+            return tr("hint_why_lead_trump_hunt", lang)
+        return tr("hint_why_lead_trump", lang)
+    voids = known_voids(view)
+    lacking = [seat for seat, suits in sorted(voids.items())
+               if suit in suits and _foes(view, seat) and C.TRUMP not in suits]
+    name = suit_name(suit, lang)
+    if lacking:
+        names = _join([seat_name(s, n, lang) for s in lacking], lang)
+        key = "hint_why_lead_void_one" if len(lacking) == 1 else "hint_why_lead_void_many"
+        return tr(key, lang, names=names, suit=name)
+    if not _higher_out(view, card) and C.HALF_POINTS[card] > 1:
+        return tr("hint_why_lead_master", lang, suit=name)
+    if C.HALF_POINTS[card] == 1:
+        return tr("hint_why_lead_low", lang, suit=name)
+    return tr("hint_why_lead", lang, suit=name)
+
+
+def _discard_reason(view: SeatView, action: Discard, lang: str) -> str:
+    hand = view.hand_mask | C.mask_of(view.discard or ())
+    aside = C.mask_of(action.cards)
+    kept = hand & ~aside
+    voids = [suit_name(s, lang) for s in range(4)
+             if hand & C.SUIT_MASKS[s] and not kept & C.SUIT_MASKS[s]]
+    points = _points(C.mask_points(aside), lang)
+    if voids:
+        return tr("hint_why_discard_voids", lang, suits=_join(voids, lang), points=points)
+    return tr("hint_why_discard_points", lang, points=points)
+
+
+# --- the sentence ---------------------------------------------------------------------------
+
+
+#: A margin below this is shown as a tie with the next best option.
+TIE = 0.05
+
+
+def _phrase(view: SeatView, action: Action, lang: str) -> str:
+    """An option inside a sentence: a card with its article, else its label."""
+    if isinstance(action, Play | Call):
+        return _the_card(action.card, lang)
+    return option_label(view, action, lang)
+
+
+def _tail(view: SeatView, analysis: Analysis, best: OptionValue, lang: str) -> str:
+    """The figures: the expected score, and the margin over the next best option."""
+    second = analysis.runner_up()
+    value = _figure(best.mean, lang, sign=True)
+    if second is None:
+        return tr("hint_tail_single", lang, value=value)
+    margin = best.mean - second.mean
+    if margin < TIE:
+        return tr("hint_tail_tie", lang, value=value,
+                  other=_phrase(view, second.action, lang))
+    return tr("hint_tail", lang, value=value, margin=_figure(margin, lang))
+
+
+def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
+    best = analysis.best
+    action = best.action
+    if analysis.forced:
+        if isinstance(action, Play):
+            return tr("hint_only_card", lang, card=_the_card(action.card, lang))
+        return tr("hint_forced", lang, action=option_label(view, action, lang))
+    pct = _percent(best.wins, lang)
+    if isinstance(action, Play):
+        head = tr("hint_play", lang, card=_the_card(action.card, lang),
+                  why=_card_reason(view, action.card, lang))
+    elif isinstance(action, Bid):
+        if action.contract is not None:
+            head = tr("hint_bid", lang, contract=tr(action.contract, lang), pct=pct)
+        else:
+            taken = [o for o in analysis.options if isinstance(o.action, Bid)
+                     and o.action.contract is not None]
+            top = taken[0] if taken else None
+            if top is None:
+                head = tr("hint_pass_plain", lang)
+            else:
+                assert isinstance(top.action, Bid) and top.action.contract is not None
+                head = tr("hint_pass", lang, contract=tr(top.action.contract, lang),
+                          loss=_figure(-top.mean, lang))
+    elif isinstance(action, Call):
+        card = action.card
+        head = tr("hint_call", lang, card=_the_card(card, lang), pct=pct)
+        suit = C.SUIT_OF[card]
+        count = (view.hand_mask & C.SUIT_MASKS[suit]).bit_count()
+        if suit < 4 and count >= 2:
+            head += tr("hint_call_length", lang, count=count, suit=suit_name(suit, lang))
+    elif isinstance(action, Discard):
+        cards = _join([_the_card(c, lang) for c in C.sort_for_hand(action.cards)], lang)
+        head = tr("hint_discard", lang, cards=cards, why=_discard_reason(view, action, lang))
+    elif isinstance(action, DecideSlam):
+        if action.announce:
+            head = tr("hint_slam_yes", lang, pct=pct)
+        else:
+            other = next((o for o in analysis.options if o.action == DecideSlam(True)), None)
+            share = other.wins if other is not None else 0.0
+            head = tr("hint_slam_no", lang, pct=_percent(share, lang), won=pct)
+    elif action == NO_DECLARATION:
+        head = tr("hint_handful_hide", lang, pct=pct)
+    elif isinstance(action, ShowHandful):
+        level = tr(f"table_handful_{_handful_level(view, len(action.cards))}", lang).lower()
+        head = tr("hint_handful_show", lang, level=level, pct=pct)
+    else:
+        assert isinstance(action, AnnounceMisere)
+        head = tr("hint_misere", lang, misere=tr(f"table_misere_{action.misere}", lang).lower(),
+                  value=view.rules.misere_value)
+    return head + _tail(view, analysis, best, lang)
+
+
+def explain(view: SeatView, analysis: Analysis, lang: str) -> Hint:
+    """The hint for the analysis of ``view``'s decision, in ``lang`` (``"en"`` or ``"fr"``)."""
+    options = []
+    for option in analysis.options:
+        label = option_label(view, option.action, lang)
+        figure = (tr("hint_only_choice", lang) if option.samples == 0
+                  else _number(option.mean, lang, 1, sign=True))
+        options.append(f"{label}  {figure}")
+    return Hint(analysis.best.action, _sentence(view, analysis, lang), options)
+
+
+# --- on a thread ----------------------------------------------------------------------------
+
+
+class HintJob:
+    """Works out a hint on a daemon thread so the frame loop never waits."""
+
+    def __init__(self, view: SeatView, lang: str, samples: int = 48, seed: int = 0,
+                 declarations: bool = False) -> None:
+        """Starts at once. ``declarations``: before the first card, hint at the handful or
+        misère to declare rather than at the card."""
+        self.view = view
+        self.lang = lang
+        self.samples = samples
+        self.seed = seed
+        self.declarations = declarations
+        self._hint: Hint | None = None
+        self._error: str | None = None
+        self._cancelled = threading.Event()
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._work, name="hint", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        try:
+            analysis = analyse(self.view, self.samples, self.seed,
+                               declarations=self.declarations, stop=self._cancelled.is_set)
+            hint = explain(self.view, analysis, self.lang)
+        except AnalysisCancelled:
+            pass
+        except Exception as exc:  # the thread must report every failure, not die silently
+            self._error = str(exc) or type(exc).__name__
+        else:
+            self._hint = hint
+        finally:
+            self._done.set()
+
+    def result(self) -> Hint | None:
+        """The hint once ready; ``None`` until then, on failure or after :meth:`cancel`."""
+        if self._cancelled.is_set():
+            return None
+        return self._hint
+
+    @property
+    def failed(self) -> str | None:
+        """The error text if the analysis raised."""
+        return self._error
+
+    @property
+    def done(self) -> bool:
+        """The thread has finished (with a hint, an error or cancelled)."""
+        return self._done.is_set()
+
+    def cancel(self) -> None:
+        """Stop as soon as the current sampled deal is played out; no hint will come."""
+        self._cancelled.set()
+
+
+__all__ = ["Hint", "HintJob", "explain", "known_voids", "option_label"]
