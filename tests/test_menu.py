@@ -24,6 +24,7 @@ from game.scenes.menu import MenuScene, NewGameScene
 from game.scenes.rules_scene import RulesScene
 from game.scenes.session import Autosave
 from game.scenes.settings_scene import SettingsScene
+from game.scenes.stats_scene import StatsScene
 from game.settings import Settings
 
 
@@ -131,6 +132,12 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     assert top(app) is menu
     key(app, pygame.K_DOWN)
+    assert menu.keys[menu.focus] == "statistics"
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), StatsScene)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is menu
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), SettingsScene)
     key(app, pygame.K_ESCAPE)
@@ -138,9 +145,8 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), RulesScene)
     key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)
+    for _ in range(4):
+        key(app, pygame.K_UP)
     assert menu.keys[menu.focus] == "new_game"
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), NewGameScene)
@@ -153,8 +159,9 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
 
 def test_clicks_open_each_screen_and_back_returns(app: App) -> None:
     menu = open_menu(app)
-    for name, kind in (("finished_deals", FinishedDealsScene), ("settings", SettingsScene),
-                       ("rules_summary", RulesScene), ("new_game", NewGameScene)):
+    for name, kind in (("finished_deals", FinishedDealsScene), ("statistics", StatsScene),
+                       ("settings", SettingsScene), ("rules_summary", RulesScene),
+                       ("new_game", NewGameScene)):
         click(app, menu_button(menu, name))
         scene = top(app)
         assert isinstance(scene, kind), name
@@ -418,3 +425,146 @@ def test_autosave_keeps_the_match_and_each_finished_deal(home: Path) -> None:
     assert "date" in meta
     assert [event_to_dict(e) for e in deal.events] == [
         event_to_dict(e) for e in played[0].events]
+
+
+# --- history: replay, export, statistics -------------------------------------------------------
+
+
+def small_history() -> list[Path]:
+    """Three deals (the middle one practised) and a damaged file, newest first."""
+    from tests.helpers.history_deals import archive, day, play_deal
+
+    files = [archive(play_deal(4, 1, taker=0, made=True), day(0)),
+             archive(play_deal(4, 2, taker=0), day(1), practised=True),
+             archive(play_deal(3, 3, taker=None), day(2))]
+    broken = paths.history_dir() / "20240601-120000-5p.json"
+    broken.write_bytes(files[0].read_bytes()[:-80])
+    return [broken, *files[::-1]]
+
+
+def open_deals(app: App) -> FinishedDealsScene:
+    scene = FinishedDealsScene(app)
+    app.push(scene)
+    step(app)
+    return scene
+
+
+def test_the_deals_list_marks_practised_deals_and_exports_the_selected_one(app: App) -> None:
+    from engine.record import score_record
+
+    files = small_history()
+    scene = open_deals(app)
+    assert [e.path for e in scene.shown] == files
+    assert [e.practised for e in scene.shown] == [False, False, True, False]
+    assert scene.shown[1].cancelled == "all_passed"
+    # the damaged file: it can only be deleted
+    assert not scene.replay_button.enabled and not scene.export_button.enabled
+    assert scene.delete_button.enabled
+    key(app, pygame.K_e)
+    assert scene.toast.visible and files[0].name in scene.toast.text
+    assert not (paths.data_dir() / "exports").exists()
+    key(app, pygame.K_r)
+    assert top(app) is scene and "truncated" in scene.toast.text
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # the practised deal
+    assert scene.replay_button.enabled and scene.export_button.enabled
+    click(app, scene.export_button.rect.center)
+    target = paths.data_dir() / "exports" / f"{files[2].stem}.yaml"
+    assert target.exists()
+    assert str(target) in scene.toast.text and not scene.toast.warning
+    deal, _ = load_deal(files[2])
+    assert deal.result is not None
+    assert score_record(target.read_text(encoding="utf-8"))["scores"] == list(deal.result.scores)
+    key(app, pygame.K_e)  # again: a new file, the first one kept
+    assert target.with_name(f"{files[2].stem}-2.yaml").exists()
+
+
+def test_replay_opens_the_viewer_on_the_selected_deal(app: App,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.scenes import deals_scene
+
+    monkeypatch.setattr(deals_scene, "DOUBLE_CLICK_MS", 60_000)  # however slow the machine
+    pytest.importorskip("game.replay_files")
+    replay_scene = pytest.importorskip("game.scenes.replay_scene")
+    files = small_history()
+    scene = open_deals(app)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # the oldest deal
+    key(app, pygame.K_RETURN)
+    viewer = top(app)
+    assert isinstance(viewer, replay_scene.ReplayScene)
+    app.pop()
+    assert top(app) is scene and scene.current is not None
+    assert scene.current.path == files[3]
+    key(app, pygame.K_r)
+    assert isinstance(top(app), replay_scene.ReplayScene)
+    app.pop()
+    row_center = (scene.list_rect.centerx, scene.list_rect.top + scene.row_h // 2)
+    click(app, row_center)  # the damaged file: a click selects it, a double click explains
+    assert top(app) is scene and scene.selected == 0
+    click(app, row_center)
+    assert top(app) is scene and files[0].name in scene.toast.text
+    second = (row_center[0], row_center[1] + scene.row_h * 2)  # the practised deal
+    click(app, second)
+    click(app, second)
+    assert isinstance(top(app), replay_scene.ReplayScene)
+
+
+def test_statistics_from_the_deals_list_keep_its_filter(app: App) -> None:
+    small_history()
+    scene = open_deals(app)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # 4 players
+    assert scene.filter == 4
+    click(app, scene.stats_button.rect.center)
+    stats = top(app)
+    assert isinstance(stats, StatsScene)
+    assert stats.filter == 4 and [c.players for c in stats.columns] == [4]
+    four = stats.stats[4]
+    assert (four.deals, four.practised, four.taken) == (1, 1, 1)
+    assert stats.stats[5].problems == 1 and stats.stats[3].cancelled == 1
+    key(app, pygame.K_RIGHT)  # 5 players, here and in the list
+    assert stats.filter == 5 and scene.filter == 5
+    click(app, stats.filter_rects[0].center)
+    assert stats.filter is None and scene.filter is None
+    click(app, stats.back_button.rect.center)
+    assert top(app) is scene
+    key(app, pygame.K_s)
+    assert isinstance(top(app), StatsScene)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int],
+                                                language: str) -> None:
+    app = App(Settings(sound=False, animation_speed="instant", language=language), size=size)
+    try:
+        stats = StatsScene(app)
+        app.push(stats)
+        step(app)
+        assert stats.empty  # nothing played yet: the empty state
+        app.pop()
+        small_history()
+        scene = open_deals(app)
+        for filter_key in (pygame.K_RIGHT,) * 4:
+            key(app, filter_key)
+        h = app.size[1]
+        for button in scene.buttons:
+            assert app.screen.get_rect().contains(button.rect)
+            assert app.assets.font(int(26 * app.unit)).size(button.label)[0] < button.rect.width
+        for first, second in zip(scene.buttons, scene.buttons[1:], strict=False):
+            assert first.rect.right < second.rect.left
+        stats = StatsScene(app)
+        app.push(stats)
+        step(app)
+        assert not stats.empty and stats.lines[-1] == "stats_cancelled"
+        for _ in range(4):
+            key(app, pygame.K_LEFT)
+        assert app.screen.get_rect().contains(stats.back_button.rect)
+        assert stats.panel.bottom < stats.back_button.rect.top < h
+    finally:
+        app.close()
+        app.window.destroy()

@@ -1,23 +1,27 @@
 """The finished deals saved in the history folder: date, players, taker, contract, result and
-scores, newest first, with a filter by player count and deletion after a confirmation.
+scores, newest first, with a filter by player count. The selected deal can be replayed,
+exported as a deal record or deleted (after a confirmation); Statistics opens the player's
+statistics for the same filter.
 
-Each file is checked by :func:`engine.saves.load_deal`; one that does not load is still
-listed, with the problem, so that it can be deleted.
+The files are read by :mod:`game.history`; one that does not load is still listed, with the
+problem, so that it can be deleted. Practised deals (the player used undo) carry a mark.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import re
-from dataclasses import dataclass, field
-from pathlib import Path
-
 import pygame
 
-from engine.saves import SaveError, load_deal
-from game import paths
 from game.app import App, Scene
-from game.scenes.common import ConfirmDialog, backdrop, draw_keys_hint, fit_size, heading
+from game.history import (
+    DealEntry,
+    HistoryError,
+    delete_entry,
+    export_entry,
+    filter_entries,
+    list_deals,
+    read_entry,
+)
+from game.scenes.common import ConfirmDialog, backdrop, fit_size, heading
 from game.widgets import (
     BUTTON,
     BUTTON_HOVER,
@@ -30,90 +34,14 @@ from game.widgets import (
     Toast,
     blit_text,
     draw_panel,
+    wrap_text,
 )
 
-FILE_PLAYERS = re.compile(r"-([345])p\.json$")
 ROW_H = 66
 FILTERS: tuple[int | None, ...] = (None, 3, 4, 5)
-
-
-@dataclass
-class DealEntry:
-    path: Path
-    players: int
-    date: _dt.datetime | None = None
-    names: list[str] = field(default_factory=list)
-    taker: str = ""
-    contract: str = ""
-    made: bool = False
-    margin: int = 0
-    scores: list[int] = field(default_factory=list)
-    problem: str = ""
-
-    @property
-    def sort_key(self) -> tuple[float, str]:
-        when = self.date.timestamp() if self.date else self.path.stat().st_mtime
-        return (when, self.path.name)
-
-
-_cache: dict[tuple[str, float], DealEntry] = {}
-
-
-def read_entry(path: Path) -> DealEntry:
-    """What the list shows about one saved deal (cached while the file is unchanged)."""
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        stamp = 0.0
-    key = (str(path), stamp)
-    if key in _cache:
-        return _cache[key]
-    found = FILE_PLAYERS.search(path.name)
-    entry = DealEntry(path, int(found.group(1)) if found else 0)
-    try:
-        deal, meta = load_deal(path)
-    except SaveError as exc:
-        entry.problem = str(exc).replace(str(path), path.name)
-    else:
-        entry.players = deal.players
-        names = meta.get("names")
-        if isinstance(names, list) and len(names) == deal.players \
-                and all(isinstance(n, str) for n in names):
-            entry.names = list(names)
-        else:
-            entry.names = [f"#{seat + 1}" for seat in range(deal.players)]
-        date = meta.get("date")
-        if isinstance(date, str):
-            try:
-                entry.date = _dt.datetime.fromisoformat(date)
-            except ValueError:
-                entry.date = None
-        result = deal.result
-        if result is None:
-            entry.problem = "not finished"
-        else:
-            entry.taker = entry.names[result.taker]
-            entry.contract = result.contract
-            entry.made = result.made
-            entry.margin = result.margin
-            entry.scores = list(result.scores)
-    if entry.date is None:
-        try:
-            entry.date = _dt.datetime.fromtimestamp(path.stat().st_mtime)
-        except OSError:
-            entry.date = None
-    _cache[key] = entry
-    return entry
-
-
-def list_deals(folder: Path | None = None) -> list[DealEntry]:
-    """Every saved deal, newest first."""
-    folder = folder or paths.history_dir()
-    if not folder.is_dir():
-        return []
-    files = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
-    entries = [read_entry(p) for p in files]
-    return sorted(entries, key=lambda e: e.sort_key, reverse=True)
+DOUBLE_CLICK_MS = 400
+MADE = (140, 220, 140)
+PRACTISED = (236, 170, 92)
 
 
 def signed(value: int) -> str:
@@ -129,11 +57,20 @@ class FinishedDealsScene(Scene):
         self.scroll = 0
         self.toast = Toast()
         self.back_button = Button("", self.close)
+        self.replay_button = Button("", self.replay)
+        self.export_button = Button("", self.export)
         self.delete_button = Button("", self.ask_delete)
+        self.stats_button = Button("", self.statistics)
+        self.buttons = [self.back_button, self.replay_button, self.export_button,
+                        self.delete_button, self.stats_button]
+        self.button_keys = ("back", "history_replay", "history_export", "menu_delete",
+                            "statistics")
         self.filter_rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.columns: list[int] = []
+        self.header_y = 0
+        self._last_click = (-1, -DOUBLE_CLICK_MS)
 
     # --- data ----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -146,33 +83,80 @@ class FinishedDealsScene(Scene):
 
     @property
     def shown(self) -> list[DealEntry]:
-        if self.filter is None:
-            return self.entries
-        return [e for e in self.entries if e.players == self.filter]
+        return filter_entries(self.entries, self.filter)
+
+    @property
+    def current(self) -> DealEntry | None:
+        """The selected deal, if the list shows any."""
+        shown = self.shown
+        return shown[self.selected] if 0 <= self.selected < len(shown) else None
 
     def set_filter(self, value: int | None) -> None:
+        if value == self.filter:
+            return
         self.filter = value
         self.selected = 0
         self.scroll = 0
         self.layout()
 
-    def ask_delete(self) -> None:
-        shown = self.shown
-        if not shown:
+    # --- actions -------------------------------------------------------------------------------
+    def replay(self) -> None:
+        """Open the selected deal in the replay viewer."""
+        entry = self.current
+        if entry is None:
             return
-        entry = shown[self.selected]
+        if entry.problem:
+            self.toast.show(self.app.tr("history_replay_failed", problem=entry.problem), 8.0)
+            return
+        try:  # written alongside this screen; an older build may not have it
+            from game.replay_files import load_replay_file
+            from game.scenes.replay_scene import open_replay
+        except ImportError:
+            self.toast.show(self.app.tr("history_replay_missing"), 5.0)
+            return
+        try:
+            source = load_replay_file(entry.path)
+        except (ValueError, OSError) as exc:  # changed since the list was read, or refused
+            self.toast.show(self.app.tr("history_replay_failed", problem=str(exc)), 8.0)
+            self.refresh()
+            return
+        open_replay(self.app, source)
+
+    def export(self) -> None:
+        """Write the selected deal as a deal record and say where."""
+        entry = self.current
+        if entry is None:
+            return
+        try:
+            target = export_entry(entry)
+        except HistoryError as exc:
+            self.toast.show(self.app.tr("history_export_failed", problem=str(exc)), 8.0)
+            self.refresh()
+            return
+        self.toast.show(self.app.tr("history_exported", path=str(target)), 6.0, warning=False)
+
+    def ask_delete(self) -> None:
+        entry = self.current
+        if entry is None:
+            return
         when = entry.date.strftime("%Y-%m-%d %H:%M") if entry.date else entry.path.name
         self.app.push(ConfirmDialog(self.app, self.app.tr("menu_delete_question", date=when),
                                     lambda: self.delete(entry)))
 
     def delete(self, entry: DealEntry) -> None:
         try:
-            entry.path.unlink(missing_ok=True)
+            delete_entry(entry)
         except OSError as exc:
-            self.toast.show(f"{entry.path.name}: {exc.strerror}", 6.0)
+            self.toast.show(self.app.tr("history_delete_failed", name=entry.path.name,
+                                        problem=exc.strerror or str(exc)), 6.0)
         else:
             self.toast.show(self.app.tr("menu_deal_deleted"), 2.5, warning=False)
         self.refresh()
+
+    def statistics(self) -> None:
+        from game.scenes.stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app, self.filter, on_filter=self.set_filter))
 
     def close(self) -> None:
         self.app.pop()
@@ -223,22 +207,29 @@ class FinishedDealsScene(Scene):
         elif self.selected >= self.scroll + self.visible_rows:
             self.scroll = self.selected - self.visible_rows + 1
         self.scroll = min(max(0, self.scroll), top_limit)
-        bw, bh = int(220 * u), int(54 * u)
-        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
-        self.delete_button.rect = pygame.Rect(0, 0, bw, bh)
+        # the buttons: Back, then what acts on the selected deal, then Statistics
+        gap = int(16 * u)
+        bw = min(int(206 * u), (w - int(32 * u) - gap * (len(self.buttons) - 1))
+                 // len(self.buttons))
+        bh = int(54 * u)
+        total = bw * len(self.buttons) + gap * (len(self.buttons) - 1)
+        x = (w - total) // 2
         by = self.panel.bottom + int(16 * u)
-        self.back_button.rect.topright = (w // 2 - int(12 * u), by)
-        self.delete_button.rect.topleft = (w // 2 + int(12 * u), by)
-        self.back_button.label = app.tr("back")
-        self.delete_button.label = app.tr("menu_delete")
-        self.delete_button.enabled = count > 0
+        for button, key in zip(self.buttons, self.button_keys, strict=True):
+            button.rect = pygame.Rect(x, by, bw, bh)
+            button.label = app.tr(key)
+            x += bw + gap
+        entry = self.current
+        self.replay_button.enabled = entry is not None and not entry.problem
+        self.export_button.enabled = entry is not None and not entry.problem
+        self.delete_button.enabled = entry is not None
 
     def filter_label(self, value: int | None) -> str:
         return self.app.tr("menu_all") if value is None else str(value)
 
     # --- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle_event(event) or self.delete_button.handle_event(event):
+        if any(button.handle_event(event) for button in self.buttons):
             return
         count = len(self.shown)
         if event.type == pygame.KEYDOWN:
@@ -252,16 +243,26 @@ class FinishedDealsScene(Scene):
                 step = self.visible_rows * (1 if key == pygame.K_PAGEDOWN else -1)
                 self.selected = min(max(0, self.selected + step), count - 1)
                 self.layout()
+            elif key in (pygame.K_HOME, pygame.K_END) and count:
+                self.selected = 0 if key == pygame.K_HOME else count - 1
+                self.layout()
             elif key in (pygame.K_LEFT, pygame.K_RIGHT):
                 index = FILTERS.index(self.filter) + (1 if key == pygame.K_RIGHT else -1)
                 self.set_filter(FILTERS[index % len(FILTERS)])
             elif key == pygame.K_DELETE:
                 self.ask_delete()
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r):
+                self.replay()
+            elif key == pygame.K_e:
+                self.export()
+            elif key == pygame.K_s:
+                self.statistics()
         elif event.type == pygame.MOUSEWHEEL and count:
             limit = max(0, count - self.visible_rows)
             self.scroll = min(max(0, self.scroll - event.y), limit)
             self.selected = min(max(self.selected, self.scroll),
                                 self.scroll + self.visible_rows - 1)
+            self.layout()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for value, rect in zip(FILTERS, self.filter_rects, strict=True):
                 if rect.collidepoint(event.pos):
@@ -270,8 +271,19 @@ class FinishedDealsScene(Scene):
             if self.list_rect.collidepoint(event.pos):
                 index = self.scroll + (event.pos[1] - self.list_rect.top) // self.row_h
                 if 0 <= index < count:
-                    self.selected = index
-                    self.layout()
+                    self.click_row(index)
+
+    def click_row(self, index: int) -> None:
+        """A click selects a deal; a second click on it soon after opens its replay."""
+        now = pygame.time.get_ticks()
+        last_index, last_time = self._last_click
+        self.selected = index
+        self.layout()
+        if last_index == index and now - last_time <= DOUBLE_CLICK_MS:
+            self._last_click = (-1, -DOUBLE_CLICK_MS)
+            self.replay()
+        else:
+            self._last_click = (index, now)
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
@@ -322,9 +334,11 @@ class FinishedDealsScene(Scene):
             self.draw_entry(surface, entry, rect, index == self.selected)
         surface.set_clip(clip)
         self.draw_scrollbar(surface, len(shown))
-        self.back_button.draw(surface, app.assets, u)
-        self.delete_button.draw(surface, app.assets, u)
-        draw_keys_hint(surface, app, tr("menu_deals_keys"))
+        for button in self.buttons:
+            button.draw(surface, app.assets, u)
+        hint = tr("history_keys")
+        blit_text(surface, app.assets, hint, fit_size(app, hint, 19 * u, w - int(24 * u)),
+                  (w // 2, h - int(16 * u)), TEXT_DIM, shadow=False)
         self.toast.draw(surface, app.assets, u, (w // 2, h - int(140 * u)))
 
     def draw_entry(self, surface: pygame.Surface, entry: DealEntry, rect: pygame.Rect,
@@ -349,25 +363,70 @@ class FinishedDealsScene(Scene):
                   shadow=False)
         blit_text(surface, app.assets, str(entry.players or "?"), size, (cols[1] + int(30 * u),
                   y1), TEXT, shadow=False)
+        if entry.practised:
+            self.draw_practised(surface, (cols[0], y2), cols[1] - cols[0] - int(8 * u))
         if entry.problem:
-            problem = tr("menu_deal_unreadable", problem=entry.problem)
-            text_size = fit_size(app, problem, 21 * u, rect.right - cols[2] - int(12 * u))
-            blit_text(surface, app.assets, problem, text_size, (cols[2], y1), WARNING,
-                      anchor="midleft", shadow=False)
+            self.draw_problem(surface, entry, rect)
             return
         width = cols[3] - cols[2] - int(12 * u)
-        blit_text(surface, app.assets, entry.taker, fit_size(app, entry.taker, size, width),
-                  (cols[2], y1), TEXT, anchor="midleft", shadow=False)
-        blit_text(surface, app.assets, tr(entry.contract), size, (cols[3], y1), TEXT,
-                  anchor="midleft", shadow=False)
-        result = tr("menu_made_by" if entry.made else "menu_lost_by", margin=entry.margin)
-        blit_text(surface, app.assets, result, size, (cols[4], y1),
-                  (140, 220, 140) if entry.made else WARNING, anchor="midleft", shadow=False)
+        if entry.cancelled:
+            why = tr("history_all_passed" if entry.cancelled == "all_passed"
+                     else "history_petit_sec" if entry.cancelled == "petit_sec"
+                     else "history_cancelled")
+            blit_text(surface, app.assets, "—", size, (cols[2], y1), TEXT_DIM,
+                      anchor="midleft", shadow=False)
+            blit_text(surface, app.assets, tr("history_cancelled"), size, (cols[3], y1),
+                      TEXT_DIM, anchor="midleft", shadow=False)
+            blit_text(surface, app.assets, why,
+                      fit_size(app, why, size, rect.right - cols[4] - int(8 * u)),
+                      (cols[4], y1), TEXT_DIM, anchor="midleft", shadow=False)
+        else:
+            blit_text(surface, app.assets, entry.taker, fit_size(app, entry.taker, size, width),
+                      (cols[2], y1), TEXT, anchor="midleft", shadow=False)
+            blit_text(surface, app.assets, tr(entry.contract), size, (cols[3], y1), TEXT,
+                      anchor="midleft", shadow=False)
+            result = tr("menu_made_by" if entry.made else "menu_lost_by", margin=entry.margin)
+            blit_text(surface, app.assets, result,
+                      fit_size(app, result, size, rect.right - cols[4] - int(8 * u)),
+                      (cols[4], y1), MADE if entry.made else WARNING, anchor="midleft",
+                      shadow=False)
         scores = "     ".join(f"{name} {signed(score)}"
                               for name, score in zip(entry.names, entry.scores, strict=False))
         text_size = fit_size(app, scores, 20 * u, rect.right - cols[2] - int(12 * u))
         blit_text(surface, app.assets, scores, text_size, (cols[2], y2), TEXT_DIM,
                   anchor="midleft", shadow=False)
+
+    def draw_practised(self, surface: pygame.Surface, midleft: tuple[int, int],
+                       width: int) -> None:
+        """The small outlined mark of a deal where the player used undo."""
+        app = self.app
+        u = app.unit
+        label = app.tr("history_practised")
+        size = fit_size(app, label, 17 * u, width - int(16 * u))
+        text_w, text_h = app.assets.font(size).size(label)
+        chip = pygame.Rect(midleft[0] - int(2 * u), 0, text_w + int(16 * u),
+                           text_h + int(4 * u))
+        chip.centery = midleft[1]
+        pygame.draw.rect(surface, (60, 40, 16), chip, border_radius=chip.height // 2)
+        pygame.draw.rect(surface, PRACTISED, chip, max(1, int(1.5 * u)),
+                         border_radius=chip.height // 2)
+        blit_text(surface, app.assets, label, size, chip.center, PRACTISED, shadow=False)
+
+    def draw_problem(self, surface: pygame.Surface, entry: DealEntry, rect: pygame.Rect) -> None:
+        """Why the file cannot be shown, on up to two lines (it names the file)."""
+        app = self.app
+        u = app.unit
+        cols = self.columns
+        text = app.tr("menu_deal_unreadable", problem=entry.problem)
+        width = rect.right - cols[2] - int(12 * u)
+        size = int(20 * u)
+        lines = wrap_text(app.assets, text, size, width)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        for line, y in zip(lines, (rect.top + int(22 * u), rect.top + int(48 * u)),
+                           strict=False):
+            blit_text(surface, app.assets, line, fit_size(app, line, size, width),
+                      (cols[2], y), WARNING, anchor="midleft", shadow=False)
 
     def draw_scrollbar(self, surface: pygame.Surface, count: int) -> None:
         if count <= self.visible_rows:
@@ -381,3 +440,6 @@ class FinishedDealsScene(Scene):
         top = track.top + (track.height - length) * self.scroll // span
         pygame.draw.rect(surface, GOLD, (track.left, top, track.width, length),
                          border_radius=track.width)
+
+
+__all__ = ["DealEntry", "FinishedDealsScene", "list_deals", "read_entry", "signed"]

@@ -1,7 +1,8 @@
 """The title screen and the new-game form.
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
-a message and left exactly as it is), the finished deals, the settings, the rules and Quit.
+a message and left exactly as it is), the finished deals, the statistics, the settings, the
+rules and Quit.
 Up/Down and Enter work as well as the mouse; Esc quits.
 """
 
@@ -81,12 +82,13 @@ class MenuScene(Scene):
             Button("", self.new_game),
             Button("", self.continue_match),
             Button("", self.finished_deals),
+            Button("", self.statistics),
             Button("", self.settings),
             Button("", self.rules),
             Button("", self.quit),
         ]
-        self.keys = ("new_game", "continue", "finished_deals", "settings", "rules_summary",
-                     "quit")
+        self.keys = ("new_game", "continue", "finished_deals", "statistics", "settings",
+                     "rules_summary", "quit")
         self.focus = 0
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
@@ -141,6 +143,11 @@ class MenuScene(Scene):
         from game.scenes.deals_scene import FinishedDealsScene
 
         self.app.push(FinishedDealsScene(self.app))
+
+    def statistics(self) -> None:
+        from game.scenes.stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

@@ -1,0 +1,323 @@
+"""The finished deals kept in the history folder, read for the list, the statistics and export.
+
+Every deal the player finishes is saved on its own as ``<timestamp>-<n>p.json`` (see
+``game.scenes.session.Autosave``). This module reads that folder without pygame:
+:func:`list_deals` gives one :class:`DealEntry` per file, newest first. A file that does not
+load (unreadable, cut short, edited by hand, written by another version, a deal that is not
+over) still gives an entry, whose ``problem`` names the file and says what is wrong, so that
+the list can show it and offer to delete it; the other files load as usual. Reading never
+changes a file.
+
+:func:`export_entry` writes a deal as a deal record (DEAL_RECORD.md) that
+``python -m engine score`` accepts; :func:`delete_entry` removes a file from the history.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.deal import Deal
+from engine.record import RecordError, export_record
+from engine.saves import SaveError, load_deal, write_atomic
+from engine.state import Phase
+from game import paths
+
+FILE_PLAYERS = re.compile(r"-([345])p\.json$")
+"""The player count in a history file name, for files whose content cannot be read."""
+
+FILE_STAMP = re.compile(r"^(\d{8}-\d{6})[.-]")
+"""The time a history file was written, at the start of its name (``20240501-201500-4p``)."""
+
+MAX_FILE_SIZE = 4 * 1024 * 1024
+"""A saved deal is a few kilobytes; a far bigger file is not read at all (it would only slow
+the list down, and cannot be a deal this game wrote)."""
+
+MAX_EXPORT_NAMES = 10_000
+
+
+class HistoryError(ValueError):
+    """A deal that cannot be exported; the message names the file and says why."""
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the history knows about one saved deal.
+
+    ``scores``, ``taker`` and the contract are empty for a cancelled deal (``cancelled`` says
+    why: ``"all_passed"`` or ``"petit_sec"``) and for a file with a ``problem``.
+    """
+
+    path: Path
+    players: int  # 3, 4 or 5; from the file name when the file cannot be read (0 if unknown)
+    date: _dt.datetime | None = None
+    names: list[str] = field(default_factory=list)
+    variant: str = ""
+    dealer: int | None = None
+    taker: str = ""  # the taker's name
+    taker_seat: int | None = None
+    contract: str = ""
+    made: bool = False
+    margin: int = 0
+    scores: list[int] = field(default_factory=list)
+    cancelled: str = ""
+    practised: bool = False  # the player used undo during the deal
+    problem: str = ""
+    modified: float = 0.0  # the file's modification time, for files without a date
+
+    @property
+    def ok(self) -> bool:
+        """The file loaded and holds a deal that is over (scored or cancelled)."""
+        return not self.problem
+
+    @property
+    def scored(self) -> bool:
+        """A deal played to the last trick and scored (not cancelled, no problem)."""
+        return not self.problem and not self.cancelled and bool(self.scores)
+
+    @property
+    def seat0(self) -> int | None:
+        """The score of seat 0 (the player) in this deal; ``None`` when there is none."""
+        return self.scores[0] if self.scores and not self.problem else None
+
+    @property
+    def sort_key(self) -> tuple[float, str]:
+        when = self.date.timestamp() if self.date else self.modified
+        return (when, self.path.name)
+
+
+_cache: dict[str, tuple[tuple[int, ...], DealEntry]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    """What tells whether a file changed since it was read (``None``: it cannot be seen)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
+
+
+def _problem(path: Path, message: str) -> str:
+    """``message`` with the file named by its name (not the whole folder path) in front."""
+    text = message.replace(str(path), path.name)
+    return text if text.startswith(path.name) else f"{path.name}: {text}"
+
+
+def _names(meta: Mapping[str, Any], players: int) -> list[str]:
+    names = meta.get("names")
+    if isinstance(names, list) and len(names) == players \
+            and all(isinstance(n, str) and n.strip() for n in names):
+        return [" ".join(n.split()) for n in names]
+    return [f"#{seat + 1}" for seat in range(players)]
+
+
+def _date(meta: Mapping[str, Any]) -> _dt.datetime | None:
+    value = meta.get("date")
+    if not isinstance(value, str):
+        return None
+    try:
+        return _dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _fallback_date(path: Path, modified: float) -> _dt.datetime | None:
+    """When a deal without a readable date was played: the time in its file name, else the
+    file's modification time."""
+    found = FILE_STAMP.match(path.name)
+    if found:
+        try:
+            return _dt.datetime.strptime(found.group(1), "%Y%m%d-%H%M%S")
+        except ValueError:
+            pass
+    return _dt.datetime.fromtimestamp(modified) if modified else None
+
+
+def _entry(path: Path, modified: float) -> DealEntry:
+    found = FILE_PLAYERS.search(path.name)
+    players = int(found.group(1)) if found else 0
+    fallback = _fallback_date(path, modified)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return DealEntry(path, players, fallback, modified=modified,
+                         problem=_problem(path, f"cannot read ({exc.strerror})"))
+    if size == 0:
+        return DealEntry(path, players, fallback, modified=modified,
+                         problem=_problem(path, "the file is empty"))
+    if size > MAX_FILE_SIZE:
+        return DealEntry(path, players, fallback, modified=modified,
+                         problem=_problem(path, f"too large to be a saved deal ({size} bytes)"))
+    try:
+        deal, meta = load_deal(path)
+    except SaveError as exc:
+        return DealEntry(path, players, fallback, modified=modified,
+                         problem=_problem(path, str(exc)))
+    except Exception as exc:  # a file edited in a way no check foresaw: list it, do not crash
+        return DealEntry(path, players, fallback, modified=modified,
+                         problem=_problem(path, f"cannot be loaded ({exc})"))
+    return _deal_entry(path, deal, meta, fallback, modified)
+
+
+def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
+                fallback: _dt.datetime | None, modified: float) -> DealEntry:
+    state = deal.state
+    names = _names(meta, deal.players)
+    common: dict[str, Any] = {
+        "path": path,
+        "players": deal.players,
+        "date": _date(meta) or fallback,
+        "names": names,
+        "variant": deal.rules.variant,
+        "dealer": state.dealer,
+        "practised": meta.get("practised") is True,
+        "modified": modified,
+    }
+    if state.phase is Phase.CANCELLED:
+        return DealEntry(**common, cancelled=str(state.cancelled or "cancelled"),
+                         scores=[0] * deal.players)
+    result = deal.result
+    if result is None:
+        return DealEntry(**common, problem=_problem(
+            path, f"the deal is not finished (it stops in the {state.phase.value} phase)"))
+    return DealEntry(**common, taker=names[result.taker], taker_seat=result.taker,
+                     contract=result.contract, made=result.made, margin=result.margin,
+                     scores=list(result.scores))
+
+
+def read_entry(path: Path) -> DealEntry:
+    """What the history shows about one saved deal (kept while the file is unchanged)."""
+    stamp = _stamp(path)
+    key = str(path)
+    cached = _cache.get(key)
+    if cached is not None and stamp is not None and cached[0] == stamp:
+        return cached[1]
+    modified = stamp[0] / 1e9 if stamp else 0.0
+    entry = _entry(path, modified)
+    if stamp is not None:
+        _cache[key] = (stamp, entry)
+    return entry
+
+
+def deal_files(folder: Path | None = None) -> list[Path]:
+    """The saved deal files in ``folder`` (the history folder by default), in no order."""
+    folder = folder if folder is not None else paths.history_dir()
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.glob("*.json") if not p.name.startswith(".") and p.is_file()]
+
+
+def list_deals(folder: Path | None = None, players: int | None = None) -> list[DealEntry]:
+    """Every saved deal (with ``players`` players, when given), newest first."""
+    files = deal_files(folder)
+    seen = {str(p) for p in files}
+    parent = str(folder if folder is not None else paths.history_dir())
+    for key in [k for k in _cache if k not in seen and str(Path(k).parent) == parent]:
+        del _cache[key]  # files deleted or renamed since the last look
+    entries = filter_entries((read_entry(p) for p in files), players)
+    return sorted(entries, key=lambda e: e.sort_key, reverse=True)
+
+
+def filter_entries(entries: Iterable[DealEntry], players: int | None) -> list[DealEntry]:
+    """The entries with ``players`` players (all of them for ``None``), in the same order."""
+    return [e for e in entries if players is None or e.players == players]
+
+
+def delete_entry(entry: DealEntry) -> None:
+    """Remove the deal's file from the history. Raises :class:`OSError` when it cannot."""
+    _cache.pop(str(entry.path), None)
+    entry.path.unlink(missing_ok=True)
+
+
+# --- export ------------------------------------------------------------------------------------
+
+
+def exports_dir() -> Path:
+    return paths.data_dir() / "exports"
+
+
+def _reserve(folder: Path, stem: str) -> Path:
+    """A new file ``<stem>.yaml`` (or ``<stem>-2.yaml``…) created empty, so that no other
+    export can take the name between the choice and the write."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in range(1, MAX_EXPORT_NAMES + 1):
+        target = folder / (f"{stem}.yaml" if number == 1 else f"{stem}-{number}.yaml")
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return target
+    raise HistoryError(f"{folder}: no free name for {stem}.yaml")
+
+
+def _printable(text: str) -> str:
+    return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+def record_header(entry: DealEntry) -> str:
+    """YAML comments that say where the record comes from and who sat where."""
+    lines = [f"# French Tarot deal record, exported from {_printable(entry.path.name)}"]
+    details = []
+    if entry.date is not None:
+        details.append(f"played {entry.date.strftime('%Y-%m-%d %H:%M')}")
+    if entry.variant:
+        details.append(f"rules: {_printable(entry.variant)}")
+    if entry.practised:
+        details.append("practised (undo used)")
+    if details:
+        lines.append("# " + ", ".join(details))
+    if entry.names:
+        seats = ", ".join(f"{seat} {_printable(name)}" for seat, name in enumerate(entry.names))
+        lines.append(f"# seats: {seats}")
+    return "\n".join(lines) + "\n"
+
+
+def export_entry(entry: DealEntry, folder: Path | None = None) -> Path:
+    """Write the deal as a deal record ``<same stem>.yaml`` in ``folder`` (the exports folder
+    by default) and return its path. An existing export is never replaced: the new one takes
+    the next free name. Raises :class:`HistoryError` naming the file when it cannot."""
+    source = entry.path
+    if entry.problem:
+        raise HistoryError(entry.problem)
+    try:
+        deal, _ = load_deal(source)  # read again: the file may have changed since the list
+        text = export_record(deal)
+    except SaveError as exc:
+        raise HistoryError(_problem(source, str(exc))) from None
+    except RecordError as exc:
+        raise HistoryError(_problem(source, str(exc))) from None
+    folder = folder if folder is not None else exports_dir()
+    try:
+        target = _reserve(folder, source.stem)
+    except OSError as exc:
+        raise HistoryError(f"{folder}: cannot write there ({exc.strerror or exc})") from None
+    try:
+        write_atomic(target, record_header(entry) + text)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            target.unlink(missing_ok=True)  # the empty file that held the name
+        if isinstance(exc, OSError):
+            raise HistoryError(f"{target}: cannot write ({exc.strerror or exc})") from None
+        raise
+    return target
+
+
+__all__ = [
+    "DealEntry",
+    "HistoryError",
+    "delete_entry",
+    "export_entry",
+    "exports_dir",
+    "filter_entries",
+    "list_deals",
+    "read_entry",
+    "record_header",
+]

@@ -1,0 +1,299 @@
+"""The player's statistics: one column per player count, one line per figure.
+
+Opened from the menu or from the finished deals (with the list's player filter, and a change
+of filter here is passed back so that both screens agree). The figures come from
+:mod:`game.stats`: seat 0's point of view, practised deals and unreadable files left out (a
+line under the table says how many). Esc or Back returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app import App, Scene
+from game.history import list_deals
+from game.scenes.common import backdrop, fit_size, heading
+from game.stats import CountStats, Statistics, compute_stats
+from game.widgets import (
+    BUTTON,
+    BUTTON_HOVER,
+    GOLD,
+    HIGHLIGHT,
+    TEXT,
+    TEXT_DIM,
+    WARNING,
+    Button,
+    blit_text,
+    draw_panel,
+    wrap_text,
+)
+
+FILTERS: tuple[int | None, ...] = (None, 3, 4, 5)
+ROW_H = 50
+GOOD = (140, 220, 140)
+NOTICE = (236, 170, 92)
+
+
+def percent(rate: float, lang: str) -> str:
+    value = round(rate * 100)
+    return f"{value} %" if lang == "fr" else f"{value}%"
+
+
+def signed_number(value: float, lang: str, digits: int = 1) -> str:
+    """``+23.4`` / ``−5.0`` (``+23,4`` in French); ``0`` for zero."""
+    text = f"{abs(value):.{digits}f}"
+    if lang == "fr":
+        text = text.replace(".", ",")
+    if round(value, digits) == 0:
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
+class StatsScene(Scene):
+    """A table of the player's statistics for 3, 4 and 5 players (or the one filtered)."""
+
+    def __init__(self, app: App, players: int | None = None,
+                 on_filter: Callable[[int | None], None] | None = None) -> None:
+        super().__init__(app)
+        self.filter = players if players in FILTERS else None
+        self.on_filter = on_filter
+        self.stats: Statistics = compute_stats([])
+        self.back_button = Button("", self.close)
+        self.filter_rects: list[pygame.Rect] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.table = pygame.Rect(0, 0, 0, 0)
+        self.label_width = 0
+
+    # --- data ----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.stats = compute_stats(list_deals())
+        self.layout()
+
+    @property
+    def columns(self) -> list[CountStats]:
+        return self.stats.rows(self.filter)
+
+    @property
+    def empty(self) -> bool:
+        return all(column.empty for column in self.columns)
+
+    @property
+    def lines(self) -> list[str]:
+        """The figures shown, as text keys (cancelled deals only if the history holds any)."""
+        keys = ["stats_deals", "stats_taken", "stats_made", "stats_average", "stats_best"]
+        if self.stats.cancelled:
+            keys.append("stats_cancelled")
+        return keys
+
+    def set_filter(self, value: int | None) -> None:
+        if value == self.filter:
+            return
+        self.filter = value
+        if self.on_filter is not None:
+            self.on_filter(value)
+        self.layout()
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # --- text of the cells ---------------------------------------------------------------------
+    def cell(self, key: str, column: CountStats) -> tuple[str, str]:
+        """The text of one cell and a second, smaller line (the best deal's date)."""
+        tr = self.app.tr
+        lang = self.app.settings.language
+        none = tr("stats_none")
+        if key == "stats_deals":
+            return str(column.deals), ""
+        if key == "stats_cancelled":
+            return str(column.cancelled), ""
+        if not column.deals:
+            return none, ""
+        if key == "stats_taken":
+            rate = column.take_rate or 0.0
+            return tr("stats_count_rate", count=column.taken, rate=percent(rate, lang)), ""
+        if key == "stats_made":
+            if not column.taken:
+                return none, ""
+            rate = column.made_rate or 0.0
+            return tr("stats_made_value", made=column.made, taken=column.taken,
+                      rate=percent(rate, lang)), ""
+        if key == "stats_average":
+            return signed_number(column.average or 0.0, lang), ""
+        if key == "stats_best" and column.best is not None:
+            score = column.best_score or 0
+            text = f"+{score}" if score > 0 else (f"−{-score}" if score < 0 else "0")
+            date = column.best.date
+            return text, date.strftime("%Y-%m-%d %H:%M") if date else ""
+        return none, ""
+
+    def left_out(self) -> str:
+        """What the figures leave out, in a sentence; empty when nothing is."""
+        tr = self.app.tr
+        columns = self.columns
+        practised = sum(c.practised for c in columns)
+        problems = sum(c.problems for c in columns)
+        if self.filter is None:
+            problems += self.stats.problems_unknown
+        parts = []
+        if practised:
+            parts.append(tr("stats_left_practised", count=practised))
+        if problems:
+            parts.append(tr("stats_left_problems", count=problems))
+        return tr("stats_left_out", what=", ".join(parts)) if parts else ""
+
+    # --- layout --------------------------------------------------------------------------------
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        app = self.app
+        u = app.unit
+        w, h = app.size
+        top, bottom = int(112 * u), int(96 * u)
+        width = min(int(1100 * u), w - int(32 * u))
+        self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
+        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        x = inner.left + int(150 * u)
+        self.filter_rects = []
+        font = app.assets.font(int(22 * u))
+        for value in FILTERS:
+            label = self.filter_label(value)
+            rect = pygame.Rect(x, inner.top, max(int(64 * u), font.size(label)[0] + int(28 * u)),
+                               int(38 * u))
+            self.filter_rects.append(rect)
+            x = rect.right + int(10 * u)
+        table_top = inner.top + int(58 * u)
+        self.table = pygame.Rect(inner.left, table_top, inner.width,
+                                 inner.bottom - table_top - int(64 * u))
+        self.label_width = int(inner.width * 0.4)
+        bw, bh = int(220 * u), int(54 * u)
+        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
+        self.back_button.rect.midtop = (w // 2, self.panel.bottom + int(16 * u))
+        self.back_button.label = app.tr("back")
+
+    def filter_label(self, value: int | None) -> str:
+        return self.app.tr("menu_all") if value is None else str(value)
+
+    # --- events --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.back_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+                index = FILTERS.index(self.filter) + (1 if key == pygame.K_RIGHT else -1)
+                self.set_filter(FILTERS[index % len(FILTERS)])
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for value, rect in zip(FILTERS, self.filter_rects, strict=True):
+                if rect.collidepoint(event.pos):
+                    self.set_filter(value)
+                    return
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        u = app.unit
+        tr = app.tr
+        w, h = surface.get_size()
+        backdrop(surface, app)
+        heading(surface, app, tr("statistics"), (w // 2, int(54 * u)), 58)
+        draw_panel(surface, self.panel, u)
+        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        blit_text(surface, app.assets, tr("players"), 24 * u,
+                  (inner.left + int(8 * u), self.filter_rects[0].centery), TEXT, anchor="midleft")
+        radius = max(3, int(8 * u))
+        for value, rect in zip(FILTERS, self.filter_rects, strict=True):
+            on = value == self.filter
+            pygame.draw.rect(surface, BUTTON_HOVER if on else BUTTON, rect, border_radius=radius)
+            pygame.draw.rect(surface, HIGHLIGHT if on else GOLD, rect,
+                             max(1, int((3 if on else 1.5) * u)), border_radius=radius)
+            blit_text(surface, app.assets, self.filter_label(value), 22 * u, rect.center,
+                      HIGHLIGHT if on else TEXT)
+        if self.empty:
+            text = (tr("stats_empty") if self.filter is None
+                    else tr("stats_empty_filtered", count=self.filter))
+            blit_text(surface, app.assets, text, fit_size(app, text, 26 * u, self.table.width),
+                      self.table.center, TEXT_DIM)
+        else:
+            self.draw_table(surface)
+        self.draw_notes(surface, inner)
+        self.back_button.draw(surface, app.assets, u)
+        hint = tr("stats_keys")
+        blit_text(surface, app.assets, hint, fit_size(app, hint, 19 * u, w - int(24 * u)),
+                  (w // 2, h - int(16 * u)), TEXT_DIM, shadow=False)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        app = self.app
+        u = app.unit
+        tr = app.tr
+        table = self.table
+        columns = self.columns
+        lines = self.lines
+        header_h = int(44 * u)
+        row_h = min(int(ROW_H * u * 1.25), (table.height - header_h) // max(1, len(lines)))
+        value_left = table.left + self.label_width
+        col_w = (table.right - value_left) // max(1, len(columns))
+        # header: one column per player count
+        for i, column in enumerate(columns):
+            cx = value_left + i * col_w + col_w // 2
+            label = tr("stats_players", count=column.players)
+            blit_text(surface, app.assets, label, fit_size(app, label, 24 * u, col_w - 8),
+                      (cx, table.top + header_h // 2), GOLD, shadow=False)
+        line_y = table.top + header_h
+        pygame.draw.line(surface, GOLD, (table.left, line_y), (table.right, line_y),
+                         max(1, int(1 * u)))
+        size = 23 * u
+        for row, key in enumerate(lines):
+            rect = pygame.Rect(table.left, line_y + int(6 * u) + row * row_h, table.width,
+                               row_h)
+            if row % 2:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(band, (255, 255, 255, 14), band.get_rect(),
+                                 border_radius=int(8 * u))
+                surface.blit(band, rect.topleft)
+            label = tr(key)
+            blit_text(surface, app.assets, label,
+                      fit_size(app, label, size, self.label_width - int(20 * u)),
+                      (rect.left + int(14 * u), rect.centery), TEXT, anchor="midleft",
+                      shadow=False)
+            for i, column in enumerate(columns):
+                cx = value_left + i * col_w + col_w // 2
+                text, detail = self.cell(key, column)
+                colour = TEXT if text != tr("stats_none") else TEXT_DIM
+                if key in ("stats_average", "stats_best") and text.startswith("+"):
+                    colour = GOOD
+                elif key in ("stats_average", "stats_best") and text.startswith("−"):
+                    colour = WARNING
+                if detail:
+                    blit_text(surface, app.assets, text, fit_size(app, text, size, col_w - 8),
+                              (cx, rect.centery - int(9 * u)), colour, shadow=False)
+                    blit_text(surface, app.assets, detail,
+                              fit_size(app, detail, 17 * u, col_w - 8),
+                              (cx, rect.centery + int(13 * u)), TEXT_DIM, shadow=False)
+                else:
+                    blit_text(surface, app.assets, text, fit_size(app, text, size, col_w - 8),
+                              (cx, rect.centery), colour, shadow=False)
+
+    def draw_notes(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        """Under the table: whose point of view, and what was left out."""
+        app = self.app
+        u = app.unit
+        size = int(19 * u)
+        y = self.table.bottom + int(10 * u)
+        for text, colour in ((app.tr("stats_seat_note"), TEXT_DIM), (self.left_out(), NOTICE)):
+            if not text:
+                continue
+            for line in wrap_text(app.assets, text, size, inner.width - int(16 * u))[:2]:
+                blit_text(surface, app.assets, line, size, (inner.left + int(8 * u), y),
+                          colour, anchor="topleft", shadow=False)
+                y += int(size * 1.25)
+
+
+__all__ = ["StatsScene", "percent", "signed_number"]
