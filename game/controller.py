@@ -229,9 +229,18 @@ class MatchController:
         self._drop_pending()
         self._done(tuple(deal.events))
 
+    def undoable(self, seat: int | None = None) -> Action | None:
+        """The decision :meth:`undo` would take back for ``seat`` (by default the human's) in
+        the current deal, or ``None`` when there is none (a deal over and followed by the next
+        one is out of reach: only the current deal can be undone)."""
+        if seat is None:
+            seat = self.human_seat if self.human_seat is not None else 0
+        return self.match.undoable(seat)
+
     def undo(self, seat: int | None = None) -> bool:
         """Take back ``seat``'s (by default the human's) last decision in this deal and all
-        that followed. Events queued and not yet polled are dropped: redraw from the view."""
+        that followed; the deal is then practised (see :attr:`Match.practised`). Events queued
+        and not yet polled are dropped: redraw from the view."""
         if seat is None:
             seat = self.human_seat if self.human_seat is not None else 0
         if not self.match.undo(seat):

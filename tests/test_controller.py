@@ -217,6 +217,27 @@ def test_controller_undo_drops_the_pending_answer() -> None:
         controller.shutdown()
 
 
+def test_controller_undo_names_the_decision_and_marks_the_deal_practised() -> None:
+    match = live_match(first_dealer=3)
+    saved: list[set[int]] = []
+    bots: dict[int, Bot] = {s: make_bot("simple", s) for s in (1, 2, 3)}
+    controller = MatchController(match, bots, human_seat=0,
+                                 on_change=lambda m: saved.append(set(m.practised)))
+    try:
+        assert controller.undoable() is None
+        assert not controller.undo()
+        assert match.practised == set() and saved == []
+        assert controller.submit(Bid("garde")) is None
+        assert controller.undoable() == Bid("garde")
+        assert controller.undoable(1) is None
+        assert controller.undo()
+        assert match.practised == {0}
+        assert saved[-1] == {0}  # the autosave sees the deal practised at once
+        assert controller.waiting_for_human() and controller.undoable() is None
+    finally:
+        controller.shutdown()
+
+
 def test_a_broken_bot_is_replaced_by_a_random_legal_action(
         caplog: pytest.LogCaptureFixture) -> None:
     match = live_match()

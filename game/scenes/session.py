@@ -2,7 +2,8 @@
 
 A match in progress is saved after every change to ``paths.current_match_file()`` with the
 players' names, the bots' level and the rules variant in its ``meta``; each deal played to the
-end is also saved on its own in ``paths.history_dir()`` as ``<timestamp>-<n>p.json``.
+end is also saved on its own in ``paths.history_dir()`` as ``<timestamp>-<n>p.json`` (with
+``"practised": true`` in its ``meta`` when the player took a decision back in it).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.deal import Deal
+from engine.events import Event
 from engine.match import Match
 from engine.rules import load_rules
 from engine.saves import SaveError, load_match, save_deal, save_match
@@ -67,8 +69,20 @@ def history_file(folder: Path, players: int, when: _dt.datetime) -> Path:
     return path
 
 
+#: The match file's ``meta`` key that names the history file of its last deal played to the
+#: end, as ``[deal number, file name]``: after a resume, that deal finished again after an undo
+#: still replaces its own file instead of adding a second one.
+ARCHIVED = "archived"
+
+
 class Autosave:
-    """The controller's ``on_change``: saves the match, and each deal as it finishes."""
+    """The controller's ``on_change``: saves the match, and each deal as it finishes.
+
+    A deal is archived when it is played to the end. When it is finished again after an undo
+    (its log then ends with other events) it replaces its own file, and its ``meta`` says
+    ``"practised": true``. A deal already over when the match was opened is in the history
+    already: it is archived again only when its file is known (``meta[ARCHIVED]``).
+    """
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
                  current: bool = True, history: bool = True) -> None:
@@ -77,40 +91,80 @@ class Autosave:
         self.history = history
         self.error: str | None = None
         self._lock = threading.Lock()
-        # deals already over when the match was opened are in the history already; a deal
-        # finished again after an undo replaces its own file
-        self._archived: dict[int, tuple[int, Path | None]] = {
-            id(d): (len(d.events), None) for d in (match.deals if match else ()) if d.is_over}
+        # per deal played to the end: the last event of its log when it was archived (None:
+        # not since the match was opened) and its history file (None: in the history already
+        # but which file is not known, so it is not archived again)
+        self._archived: dict[int, tuple[Event | None, Path | None]] = {}
+        deals = match.deals if match is not None else []
+        for deal in deals:
+            if played_to_the_end(deal):
+                self._archived[id(deal)] = (deal.events[-1], None)
+        known = self._known_file(len(deals))
+        if known is not None:
+            deal = deals[known[0]]
+            self._archived[id(deal)] = (deal.events[-1] if deal.is_over else None, known[1])
+        else:
+            self.meta.pop(ARCHIVED, None)
+
+    def _known_file(self, deals: int) -> tuple[int, Path] | None:
+        """The deal and history file named by ``meta[ARCHIVED]``, if sound and still there."""
+        entry = self.meta.get(ARCHIVED)
+        if not (isinstance(entry, list) and len(entry) == 2):
+            return None
+        number, name = entry
+        if (isinstance(number, bool) or not isinstance(number, int)
+                or not 0 <= number < deals or not isinstance(name, str)
+                or Path(name).name != name or not name.endswith(".json")):
+            return None
+        path = paths.history_dir() / name
+        return (number, path) if path.is_file() else None
 
     def __call__(self, match: Match) -> None:
         with self._lock:
-            try:
-                if self.current:
+            self.error = None
+            if self.history:
+                try:
+                    self._archive_finished(match)
+                except OSError as exc:  # a full disk or a read-only profile must not stop play
+                    self._failed(exc)
+            if self.current:
+                try:
                     save_match(match, paths.current_match_file(), self.meta)
-                if self.history:
-                    for deal in match.deals:
-                        if not deal.is_over:
-                            continue
-                        known = self._archived.get(id(deal))
-                        if known is not None and known[0] == len(deal.events):
-                            continue
-                        path = known[1] if known is not None else None
-                        if played_to_the_end(deal) and (known is None or path is not None):
-                            path = self.archive(deal, path)
-                        self._archived[id(deal)] = (len(deal.events), path)
-                self.error = None
-            except OSError as exc:  # a full disk or a read-only profile must not stop play
-                self.error = f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
-                log.warning("could not save the match: %s", self.error)
+                except OSError as exc:
+                    self._failed(exc)
 
-    def archive(self, deal: Deal, path: Path | None = None) -> Path:
-        """Save ``deal`` in the history folder (in ``path`` when given, else a new file)."""
+    def _failed(self, exc: OSError) -> None:
+        self.error = f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
+        log.warning("could not save the match: %s", self.error)
+
+    def _archive_finished(self, match: Match) -> None:
+        for number, deal in enumerate(match.deals):
+            if not played_to_the_end(deal):
+                continue
+            last = deal.events[-1]
+            known = self._archived.get(id(deal))
+            if known is not None and known[0] is last:
+                continue  # archived as it is
+            if known is not None and known[1] is None:
+                self._archived[id(deal)] = (last, None)  # its file is not known
+                continue
+            path = self.archive(deal, known[1] if known is not None else None,
+                                practised=number in match.practised)
+            self.meta[ARCHIVED] = [number, path.name]
+            self._archived[id(deal)] = (last, path)
+
+    def archive(self, deal: Deal, path: Path | None = None, practised: bool = False) -> Path:
+        """Save ``deal`` in the history folder (in ``path`` when given, else a new file);
+        ``practised``: a decision was taken back in it (its ``meta`` says so)."""
         now = _dt.datetime.now().replace(microsecond=0)
         folder = paths.history_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = path or history_file(folder, deal.players, now)
-        meta = {"date": now.isoformat(), "names": list(self.meta.get("names", [])),
-                "variant": self.meta.get("variant", deal.rules.variant)}
+        meta: dict[str, Any] = {"date": now.isoformat(),
+                                "names": list(self.meta.get("names", [])),
+                                "variant": self.meta.get("variant", deal.rules.variant)}
+        if practised:
+            meta["practised"] = True
         save_deal(deal, path, meta)
         return path
 
@@ -190,13 +244,16 @@ def read_saved_match(path: Path | None = None, default_level: str = "simple",
                       level)
 
 
-def resume_match(app: App, saved: SavedMatch) -> Any:
-    """A controller that carries on the saved match from exactly where it stopped."""
-    meta = {"names": saved.names, "bot_level": saved.bot_level,
-            "variant": saved.match.rules.variant}
+def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any:
+    """A controller that carries on the saved match from exactly where it stopped
+    (``human_seat=None``: a bot plays the player's seat too; the match is still saved)."""
+    meta: dict[str, Any] = {"names": saved.names, "bot_level": saved.bot_level,
+                            "variant": saved.match.rules.variant}
+    if ARCHIVED in saved.meta:
+        meta[ARCHIVED] = saved.meta[ARCHIVED]  # checked by Autosave
     autosave = Autosave(meta, saved.match)
     seed = saved.match.seed + len(saved.match.deals)
-    controller = make_controller(saved.match, saved.bot_level, seed, 0, autosave)
+    controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
     _register(app, controller)
     return controller
 

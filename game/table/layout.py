@@ -260,14 +260,18 @@ class TableLayout:
         self.panel_rect = Rect(m + side_w, top_limit, w - 2 * (m + side_w),
                                bottom_limit - top_limit)
 
-        # Corner: the running scores (top-left) and the buttons (top-right).
+        # Corner: the running scores (top-left) and the buttons (top-right): menu, last trick
+        # and sound, then, a little apart, undo and hint.
         self.score_rect = Rect(m, m, u(224), u(70) + self.players * u(22))
         bsize = u(46)
         gap = u(10)
+        apart = u(14)  # between the two groups
         self.buttons = {
             "menu": Rect(w - m - bsize, m, bsize, bsize),
             "last_trick": Rect(w - m - 2 * bsize - gap, m, bsize, bsize),
             "sound": Rect(w - m - 3 * bsize - 2 * gap, m, bsize, bsize),
+            "undo": Rect(w - m - 4 * bsize - 2 * gap - apart, m, bsize, bsize),
+            "hint": Rect(w - m - 5 * bsize - 3 * gap - apart, m, bsize, bsize),
         }
         self.toast_pos = (w / 2, self.status_rect.centery + u(4))
 
@@ -375,6 +379,13 @@ class TableLayout:
         left = rect.centerx - width / 2 + self.trick_w / 2
         y = rect.top + self.u(48) + self.trick_h / 2
         return [(left + i * (self.trick_w + gap), y) for i in range(self.players)]
+
+    def hint_area(self) -> Rect:
+        """Where the hint panel may go: the whole table above the hand (the table keeps it
+        clear of the seats, the middle and whatever else is shown)."""
+        w = self.size[0]
+        m = self.margin
+        return Rect(m, m, w - 2 * m, max(0, self.hand_rect.top - self.u(6) - m))
 
     def solid_rects(self) -> dict[str, Rect]:
         """The named areas that must never overlap one another (tests check this)."""

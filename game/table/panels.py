@@ -10,6 +10,10 @@ answer now, lays it out in its centre area and hands it the events first:
   choose the trumps by clicking hand cards (the table's ``selection_mode``);
 * :class:`MiserePanel` — with the misère variant, before the first card.
 
+A hint (``panel.hinted``, an action set by the table's hint) draws a halo around the button
+that would make that choice (for a card to play, or no declaration, while an offer is open:
+the button that declines it), or around the card to call.
+
 A panel only *offers*: every choice goes through ``scene.submit(action)``, so the engine
 decides, and a refusal shows in the table's toast. ``panel_for`` returns the same panel while
 the same decision is pending, so a panel keeps its state (a handful being chosen) however
@@ -30,7 +34,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, ShowHandful
+from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Play, ShowHandful
 from engine.ai import options as O
 from engine.state import Phase
 from game.assets import CARD_RATIO
@@ -52,6 +56,7 @@ from game.widgets import (
 )
 
 GOOD = (140, 220, 140)
+HINT = (120, 240, 150)  # the halo of a hinted choice (the hand's hinted card glows the same)
 PANEL_COLOR = (14, 34, 26, 236)  # a little more solid than the default: cards show beneath
 PAD = 26  # inner margin of a panel
 GAP = 14  # between blocks
@@ -171,6 +176,7 @@ class Panel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[ChoiceButton] = []
         self.keys: dict[int, Callable[[], None]] = {}
+        self.hinted: Any = None  # the action a hint suggests (see hinted_buttons)
         self._lines: list[tuple[str, int, tuple[int, int, int], int]] = []  # text, size, color, y
         self._title_y = 0
         self._content = pygame.Rect(0, 0, 0, 0)
@@ -215,9 +221,13 @@ class Panel:
 
     def add_button(self, label: str, on_click: Callable[[], None], *, note: str = "",
                    hint: str = "", keys: Sequence[int] = (), primary: bool = False,
-                   selected: bool = False) -> ChoiceButton:
+                   selected: bool = False, action: Any = None) -> ChoiceButton:
+        """``action``: what the button chooses (an engine action, or ``"decline"`` for a
+        button that turns an offer down), so that a hint can point at it."""
         button = ChoiceButton(label, on_click, note=note, hint=hint, primary=primary,
                               selected=selected)
+        if action is not None:
+            button.extra["action"] = action
         self.buttons.append(button)
         for key in keys:
             self.keys[key] = on_click
@@ -244,6 +254,40 @@ class Panel:
 
     def close(self) -> None:
         self.done = True
+
+    def hinted_buttons(self) -> list[ChoiceButton]:
+        """The buttons that carry out the hinted action (a card to play, with an offer open:
+        the buttons that decline the offer)."""
+        hinted = self.hinted
+        if hinted is None:
+            return []
+        out = []
+        for button in self.buttons:
+            action = button.extra.get("action")
+            if action is None:
+                continue
+            declines = isinstance(hinted, Play) or (isinstance(hinted, ShowHandful)
+                                                    and not hinted.cards)
+            if action == hinted or (action == "decline" and declines) or (
+                    isinstance(hinted, ShowHandful) and isinstance(action, int)
+                    and action == len(hinted.cards)):
+                out.append(button)
+        return out
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """A halo around the hinted buttons."""
+        for button in self.hinted_buttons():
+            if not button.rect.width:
+                continue
+            radius = max(3, int(10 * self.unit))
+            for grow, alpha in ((self.px(12), 60), (self.px(7), 120)):
+                halo = button.rect.inflate(grow, grow)
+                layer = pygame.Surface(halo.size, pygame.SRCALPHA)
+                pygame.draw.rect(layer, (*HINT, alpha), layer.get_rect(),
+                                 max(2, self.px(4)), border_radius=radius + grow // 2)
+                surface.blit(layer, halo.topleft)
+            pygame.draw.rect(surface, HINT, button.rect.inflate(self.px(4), self.px(4)),
+                             max(2, self.px(3)), border_radius=radius + self.px(2))
 
     # --- layout ----------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, unit: float) -> None:
@@ -369,6 +413,7 @@ class Panel:
             blit_text(surface, assets, text, size, (self.rect.centerx, y), color,
                       shadow=color is not TEXT_DIM)
         self.draw_content(surface)
+        self.draw_hint(surface)
         for button in self.buttons:
             button.draw(surface, assets, self.unit)
 
@@ -395,12 +440,12 @@ class BiddingPanel(Panel):
         for bid in O.legal_bids(view):
             if bid.contract is None:
                 self.add_button(self.tr("pass"), self._choose(bid), hint="P",
-                                keys=(pygame.K_p,))
+                                keys=(pygame.K_p,), action=bid)
             else:
                 contract = view.rules.contract(bid.contract)
                 self.add_button(self.tr(contract.name), self._choose(bid),
                                 note=f"\u00d7{contract.multiplier}", hint=str(contract.rank),
-                                keys=_NUMBER_KEYS.get(contract.rank, ()))
+                                keys=_NUMBER_KEYS.get(contract.rank, ()), action=bid)
         self._cells: list[tuple[pygame.Rect, str, str, str]] = []
 
     def _choose(self, bid: Bid) -> Callable[[], None]:
@@ -597,6 +642,12 @@ class CallPanel(Panel):
                 blit_text(surface, assets, label, self.px(SMALL_SIZE + 1),
                           (self._content.x, y), TEXT_DIM, anchor="midleft", shadow=False)
         hand = self.view.hand_mask
+        if isinstance(self.hinted, Call) and self.hinted.card in self.card_rects:
+            rect = self.card_rects[self.hinted.card]
+            if self.hinted.card == self.hover:
+                rect = rect.move(0, -self.px(12))
+            pygame.draw.rect(surface, HINT, rect.inflate(self.px(10), self.px(10)),
+                             max(2, self.px(4)), border_radius=self.px(9))
         for card in self._order:
             if card == self.hover:
                 continue
@@ -635,9 +686,9 @@ class SlamPanel(Panel):
         super().__init__(scene)
         self.add_button(self.tr("panel_slam_no"), lambda: self.submit(DecideSlam(False)),
                         hint="Enter", keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n),
-                        selected=True, primary=True)
+                        selected=True, primary=True, action=DecideSlam(False))
         self.add_button(self.tr("panel_slam_yes"), lambda: self.submit(DecideSlam(True)),
-                        keys=(pygame.K_a,), hint="A")
+                        keys=(pygame.K_a,), hint="A", action=DecideSlam(True))
 
     def title(self) -> str:
         return self.tr("panel_slam_title")
@@ -675,9 +726,10 @@ class HandfulPanel(Panel):
             bonus = rules.handful_bonus[i]
             self.add_button(self.tr(f"panel_handful_show_{option.level}"), self._pick(option),
                             note=self.tr("panel_handful_note", count=option.size, bonus=bonus),
-                            hint=str(i + 1), keys=_NUMBER_KEYS.get(i + 1, ()))
+                            hint=str(i + 1), keys=_NUMBER_KEYS.get(i + 1, ()),
+                            action=option.size)
         self.add_button(self.tr("panel_no_thanks"), self.decline, hint="N",
-                        keys=(pygame.K_n,))
+                        keys=(pygame.K_n,), action="decline")
 
     def _pick(self, option: O.HandfulOption) -> Callable[[], None]:
         return lambda: self.choose_level(option)
@@ -692,7 +744,7 @@ class HandfulPanel(Panel):
         self.add_button(self.tr("back"), self.back, keys=(pygame.K_BACKSPACE,))
         self.confirm_button = self.add_button(
             self.tr("panel_handful_confirm"), self.confirm, hint="Enter",
-            keys=(pygame.K_RETURN, pygame.K_KP_ENTER), primary=True)
+            keys=(pygame.K_RETURN, pygame.K_KP_ENTER), primary=True, action=option.size)
         self._refresh()
 
     def back(self) -> None:
@@ -815,9 +867,10 @@ class MiserePanel(Panel):
         self.kinds = O.misere_options(self.view)
         for i, kind in enumerate(self.kinds):
             self.add_button(self.tr(f"panel_misere_announce_{kind}"), self._announce(kind),
-                            hint=str(i + 1), keys=_NUMBER_KEYS.get(i + 1, ()))
+                            hint=str(i + 1), keys=_NUMBER_KEYS.get(i + 1, ()),
+                            action=AnnounceMisere(kind))
         self.add_button(self.tr("panel_no_thanks"), self.decline, hint="N",
-                        keys=(pygame.K_n,))
+                        keys=(pygame.K_n,), action="decline")
 
     def _announce(self, kind: str) -> Callable[[], None]:
         return lambda: self.submit(AnnounceMisere(kind), sound="bid")
@@ -874,6 +927,16 @@ def _memory(scene: Any) -> _Memory:
     return memory
 
 
+def forget(scene: Any) -> None:
+    """Forget the table's open panel and the offers declined in this deal: after an undo the
+    dialogs are built again for the restored state (a handful offer comes back when the first
+    card is taken back)."""
+    memory = _MEMORIES.get(scene)
+    if memory is not None:
+        memory.declined.clear()
+        memory.key, memory.panel = None, None
+
+
 def pending_panel(scene: Any) -> tuple[tuple[Any, ...], type[Panel]] | None:
     """The decision the human must answer in a panel now, as (key, panel class)."""
     view = scene.view
@@ -922,6 +985,7 @@ __all__ = [
     "MiserePanel",
     "Panel",
     "SlamPanel",
+    "forget",
     "panel_for",
     "pending_panel",
     "seat_names",

@@ -54,6 +54,7 @@ from engine.state import Phase
 from engine.views import SeatView
 from game.app import App, Scene
 from game.i18n import card_name, seat_name, suit_name
+from game.table.assist import Assist
 from game.table.layout import TableLayout, card_h
 from game.table.sprites import (
     CardArt,
@@ -178,17 +179,20 @@ class Drag:
 
 
 class IconButton:
-    """A round button with an icon (menu, last trick, sound)."""
+    """A round button with an icon (menu, last trick, sound, undo, hint)."""
 
     def __init__(self, icon: str, on_click: Callable[[], None], tooltip: str = "") -> None:
         """``tooltip`` is a text key, shown under the button while the mouse is on it."""
         self.icon = icon
         self.on_click = on_click
         self.tooltip = tooltip
+        self.tip = ""  # a text shown instead of ``tooltip`` (already in words), if any
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
         self.down = False
         self.active = False
+        self.enabled = True  # drawn dimmed when not; a click still reaches ``on_click``
+        self.pulse: float | None = None  # seconds, while the button shows it is working
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -208,15 +212,24 @@ class IconButton:
         r = self.rect
         radius = r.width // 2
         body = pygame.Surface(r.size, pygame.SRCALPHA)
-        fill = (34, 78, 58, 235) if (self.hover or self.active) else (12, 34, 26, 215)
-        if self.down:
+        lit = (self.hover or self.active) and self.enabled
+        fill = (34, 78, 58, 235) if lit else (12, 34, 26, 215)
+        if self.down and self.enabled:
             fill = (24, 58, 42, 240)
         pygame.draw.circle(body, fill, (radius, radius), radius)
-        edge = HIGHLIGHT if self.active else GOLD
-        pygame.draw.circle(body, (*edge, 220), (radius, radius), radius,
-                           max(1, r.width // 22))
+        edge = HIGHLIGHT if self.active else GOLD if self.enabled else TEXT_DIM
+        pygame.draw.circle(body, (*edge, 220 if self.enabled else 150), (radius, radius),
+                           radius, max(1, r.width // 22))
+        if self.pulse is not None:  # a bright arc going round
+            start = self.pulse * 5.0
+            arc = pygame.Rect(0, 0, r.width, r.height).inflate(-2, -2)
+            pygame.draw.arc(body, (*HIGHLIGHT, 255), arc, start, start + 2.0,
+                            max(2, r.width // 12))
         surface.blit(body, r.topleft)
         icon = app.assets.icon(self.icon, max(8, round(r.width * 0.62)))
+        if not self.enabled:
+            icon = icon.copy()
+            icon.set_alpha(90)
         surface.blit(icon, icon.get_rect(center=r.center))
 
 
@@ -289,7 +302,7 @@ class TableScene(Scene):
         self.me = self.human if self.human is not None else 0
         self.view: SeatView = controller.view()
         self.players = self.view.players
-        self.layout = TableLayout(app.size, self.players, app.unit)
+        self.layout = self.make_layout(app.size)
         self.toast = Toast()
         self.art = CardArt(app.assets, app.settings.four_colour, app.settings.card_back)
         self._set_art_widths()
@@ -319,6 +332,7 @@ class TableScene(Scene):
         self.last_trick_shown = False  # sticky, from the button
         self.last_trick_held = False  # while L is held
         self.mouse = (0, 0)
+        self.show_counts = True  # the number of cards on each opponent's fan
 
         # the event runner
         self.queue: deque[Event] = deque()
@@ -343,7 +357,10 @@ class TableScene(Scene):
             "menu": IconButton("settings", self.open_menu, "table_menu"),
             "last_trick": IconButton("last_trick", self.toggle_last_trick, "table_last_trick"),
             "sound": IconButton("sound_on", self.toggle_sound, "sound"),
+            "undo": IconButton("undo", self.undo, "table_undo_nothing"),
+            "hint": IconButton("hint", self.toggle_hint, "table_hint_tip"),
         }
+        self.assist = Assist(self)  # undo, hints and the practised badge
         self.app.assets.card(0, self.layout.hand_w, app.settings.four_colour)  # load the deck
         self.confirm_button = Button(app.tr("table_confirm"), self.confirm_discard)
         self.change_button = Button(app.tr("table_change_discard"), self.start_rediscard)
@@ -425,12 +442,17 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.drag_cancel()
+        self.assist.drop_hint()
         if self._held is not None:
             self.controller.hold(True)  # bots wait while the table is not on screen
             self._held = True
 
+    def make_layout(self, size: tuple[int, int]) -> TableLayout:
+        """The table's geometry for a window of ``size``: the table takes it all."""
+        return TableLayout(size, self.players, self.app.unit)
+
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(size, self.players, self.app.unit)
+        self.layout = self.make_layout(size)
         self._set_art_widths()
         self._texts.clear()
         self._plates.clear()
@@ -450,9 +472,17 @@ class TableScene(Scene):
                            round(lay.trick_w * 0.8))
 
     def _score_area(self) -> pygame.Rect:
-        m = self.layout.margin
-        w, h = self.layout.size
-        return pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        """Where the score panel is centred: the whole table."""
+        return pygame.Rect((0, 0), self.layout.size)
+
+    def score_button_label(self) -> str:
+        """The label of the score panel's main button."""
+        return self.tr("score_next_deal")
+
+    def score_done(self) -> None:
+        """The score panel's main button: on to the next deal of the match."""
+        if self.controller.match.current.is_over:
+            self.controller.next_deal()
 
     def _place_buttons(self) -> None:
         for name, button in self.buttons.items():
@@ -562,6 +592,7 @@ class TableScene(Scene):
             bubble.left -= dt
         self.bubbles = [b for b in self.bubbles if b.left > 0]
         self.toast.update(dt)
+        self.assist.update(dt)
         self._update_looks()
         if self.panel is not None:
             self.panel.update(dt)
@@ -831,6 +862,14 @@ class TableScene(Scene):
             return
         self.last_trick_shown = not self.last_trick_shown
 
+    def undo(self) -> None:
+        """Take back the player's last decision in this deal (see :mod:`game.table.assist`)."""
+        self.assist.undo()
+
+    def toggle_hint(self) -> None:
+        """Ask what the strongest bot would do now, or hide the hint shown."""
+        self.assist.toggle_hint()
+
     def toggle_sound(self) -> None:
         settings = self.app.settings
         self.app.update_settings(settings.with_(sound=not settings.sound))
@@ -980,6 +1019,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
+        if self.assist.handle_event(event):  # U, Ctrl+Z, H; undo over a score panel
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.last_trick_shown:
@@ -1195,6 +1236,7 @@ class TableScene(Scene):
         for card in hand.marked:
             if card in hand.sprites and card != hand.focus:
                 hand.sprites[card].glow = DOG_GLOW
+        self.assist.decorate_hand()
 
     # --- the status line -------------------------------------------------------------------------
     def _status_text(self) -> str:
@@ -1675,12 +1717,10 @@ class TableScene(Scene):
             sprite.draw(surface, self.art)
         self._draw_status(surface)
         self._draw_scores(surface)
+        self.assist.draw_badge(surface)
         for button in self.buttons.values():
             button.draw(surface, self.app)
-            if button.hover and button.tooltip and self.drag is None:
-                rect = button.rect
-                self._draw_tag(surface, self.tr(button.tooltip),
-                               (rect.centerx, rect.bottom + self.layout.u(6)), "midtop")
+        self.assist.draw_hint(surface)  # under the bubbles: what the others say stays in sight
         for bubble in self.bubbles:
             self._draw_bubble(surface, bubble)
         if self.panel is not None and not self.panel.done and not self.editing_discard:
@@ -1699,10 +1739,26 @@ class TableScene(Scene):
             self.drag.sprite.draw(surface, self.art)
         if self.score_panel is not None:
             self.score_panel.draw(surface)
+            self.assist.draw_over_score(surface)
         if (self.last_trick_shown or self.last_trick_held) and self.seen.last_trick:
             self._draw_last_trick(surface)
+        self._draw_tooltip(surface)
         self.toast.draw(surface, self.app.assets, self.app.unit,
                         (round(lay.toast_pos[0]), round(lay.toast_pos[1])))
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The tooltip of the corner button under the mouse, over everything else (over a
+        score panel only the undo button's, the one button usable there)."""
+        if self.drag is not None:
+            return
+        for name, button in self.buttons.items():
+            if not (button.hover and button.tooltip):
+                continue
+            if self.score_panel is not None and not (name == "undo" and button.enabled):
+                continue
+            rect = button.rect
+            self._draw_tag(surface, button.tip or self.tr(button.tooltip),
+                           (rect.centerx, rect.bottom + self.layout.u(6)), "midtop")
 
     def _draw_table_marks(self, surface: pygame.Surface) -> None:
         """A faint oval where the tricks are played."""
@@ -1747,9 +1803,7 @@ class TableScene(Scene):
         u = lay.u
         count = seen.counts[seat] if seat < len(seen.counts) else 0
         if seat != self.me:
-            for slot in lay.fan_slots(seat, count):
-                image = self.art.image(None, lay.small_w, 0.0, slot.angle)
-                surface.blit(image, image.get_rect(center=(round(slot.x), round(slot.y))))
+            self._draw_fan(surface, seat, count)
         turn = seen.turn == seat and not seen.over
         box = place.box
         plate = self._plate(box.size, turn)
@@ -1784,10 +1838,17 @@ class TableScene(Scene):
         if note:
             self.blit_text(surface, note, lay.font_small, (box.right - pad, line2), note_color,
                            anchor="midright")
-        if seat != self.me and count:
+        if seat != self.me and count and self.show_counts:
             self._draw_badge(surface, str(count), (place.fan.right - u(4), place.fan.top + u(6)))
         if seat == self._thinking:
             self._draw_thinking(surface, box)
+
+    def _draw_fan(self, surface: pygame.Surface, seat: int, count: int) -> None:
+        """An opponent's hand: ``count`` small backs above its plate."""
+        lay = self.layout
+        for slot in lay.fan_slots(seat, count):
+            image = self.art.image(None, lay.small_w, 0.0, slot.angle)
+            surface.blit(image, image.get_rect(center=(round(slot.x), round(slot.y))))
 
     def _seat_note(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         seen = self.seen

@@ -1,0 +1,506 @@
+"""Undo and hints at the table, and the "practised" badge.
+
+:class:`Assist` belongs to a :class:`~game.table.scene.TableScene`; the scene calls it every
+frame (:meth:`Assist.update`), hands it the events first (:meth:`Assist.handle_event`: U or
+Ctrl+Z undo, H asks for a hint, Escape hides it) and lets it draw (:meth:`Assist.draw_hint`,
+:meth:`Assist.draw_badge`, :meth:`Assist.draw_over_score`).
+
+*Undo* takes back the player's last decision in the current deal through the controller (and
+everything played after it), then the table is laid out again at once from the seat's view:
+running animations end, dialogs are built again for the restored state, a score panel closes
+(the last card of a deal may be taken back from its result, as long as the next deal has not
+been dealt). The button is dimmed, with the reason in its tooltip, when there is nothing of
+the player's to take back in this deal, or while cards are moving (bots playing in turn).
+
+A *hint* asks :class:`game.hints.HintJob` what the strongest bot would do now; the job thinks
+on its own thread while the hint button shows an arc going round. The answer shows in a panel
+at the bottom right of the table, clear of the hand, the dialogs and the middle; the suggested
+card (or discard, or handful) glows in the hand and the suggested dialog button gets a halo.
+The hint goes away as soon as the state changes (the player acts, an undo) or its dialog
+closes; a job for a state that has changed is cancelled and its answer ignored. Hints do not
+make a deal practised: only an undo does.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from engine.actions import (
+    AnnounceMisere,
+    Bid,
+    Call,
+    DecideSlam,
+    Discard,
+    Play,
+    ShowHandful,
+)
+from game.table.panels import HINT
+from game.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
+
+#: Seconds the table must have been still before undo is offered while bots are playing (so
+#: that the button does not flicker between two bots' cards).
+CALM = 0.25
+#: How much of a hint its panel shows, best first: text size (design pixels), option lines.
+LEVELS = ((19, 4), (19, 3), (17, 3), (17, 2), (19, 0), (17, 0), (16, 0), (15, 0))
+HINT_FILL = (12, 32, 24, 240)
+
+_WHAT = {
+    Play: "table_undo_card",
+    Bid: "table_undo_bid",
+    Call: "table_undo_call",
+    Discard: "table_undo_discard",
+    DecideSlam: "table_undo_slam",
+    ShowHandful: "table_undo_handful",
+    AnnounceMisere: "table_undo_misere",
+}
+
+StateKey = tuple[object, int, object]
+
+
+def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any:
+    """Start looking for a hint on ``view`` (the job thinks on its own thread);
+    ``declarations``: about the handful or misère offered before the first card rather than
+    about the card. Raises :class:`ImportError` when this build has no hints."""
+    from game.hints import HintJob
+
+    if declarations:
+        return HintJob(view, lang, seed=seed, declarations=True)
+    return HintJob(view, lang, seed=seed)
+
+
+class Assist:
+    """The undo and hint buttons of a table, the hint being looked for or shown, the badge."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.calm = 0.0  # seconds the table has been idle
+        self.job: Any = None  # the hint being looked for
+        self._job_key: StateKey | None = None
+        self._job_panel: Any = None
+        self.hint: Any = None  # the hint shown
+        self._hint_key: StateKey | None = None
+        self._hint_panel: Any = None
+        self._lit: Any = None  # the dialog whose button the hint lights
+        self.box: pygame.Rect | None = None  # where the hint panel was drawn last
+        self._placed_key: object = None  # the hint panel's place, kept while nothing moves
+        self._placed: tuple[pygame.Rect, list[tuple[str, int, Any]]] | None = None
+        self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
+
+    # --- the state -----------------------------------------------------------------------------
+    def _match(self) -> Any:
+        return getattr(self.scene.controller, "match", None)
+
+    def _key(self) -> StateKey | None:
+        """The deal and the end of its log: what a hint was asked about."""
+        match = self._match()
+        if match is None or not match.deals:
+            return None
+        deal = match.current
+        return (deal, len(deal.events), deal.events[-1] if deal.events else None)
+
+    @staticmethod
+    def _same(a: StateKey | None, b: StateKey | None) -> bool:
+        return (a is not None and b is not None and a[0] is b[0] and a[1] == b[1]
+                and a[2] is b[2])
+
+    def _panel_gone(self, panel: Any) -> bool:
+        """Whether the dialog open when the hint was asked for has been answered or closed."""
+        return panel is not None and (panel is not self.scene.panel or panel.done)
+
+    def _settled(self) -> bool:
+        """Nothing moving that an undo would cut short."""
+        scene = self.scene
+        if scene.drag is not None or not scene.idle:
+            return False
+        controller = scene.controller
+        return (self.calm >= CALM or controller.waiting_for_human()
+                or controller.match.current.is_over)
+
+    # --- undo ----------------------------------------------------------------------------------
+    def undo_refusal(self) -> str | None:
+        """Why the player may not undo now, in words for the tooltip (``None``: they may)."""
+        scene = self.scene
+        undoable = getattr(scene.controller, "undoable", None)
+        if scene.human is None or undoable is None or self._match() is None:
+            return str(scene.tr("table_undo_no_player"))
+        if undoable() is None:
+            return str(scene.tr("table_undo_nothing"))
+        if not self._settled():
+            return str(scene.tr("table_undo_wait"))
+        return None
+
+    def _what(self, action: Any) -> str:
+        return str(self.scene.tr(_WHAT.get(type(action), "table_undo_card")))
+
+    def undo(self) -> bool:
+        """Take back the player's last decision (or say in a toast why not)."""
+        scene = self.scene
+        reason = self.undo_refusal()
+        if reason is not None:
+            scene.toast.show(reason, 2.5, warning=False)
+            return False
+        action = scene.controller.undoable()
+        if action is None or not scene.controller.undo():
+            return False
+        self.drop_hint()
+        self._reset_table()
+        scene.toast.show(scene.tr("table_undo_done", what=self._what(action)), 2.5,
+                         warning=False)
+        scene.sound("card_slide", 0.6)
+        return True
+
+    def _reset_table(self) -> None:
+        """Lay the table out again from the seat's view, at once: nothing left of what was
+        being shown, dialogs built again for the restored state."""
+        scene = self.scene
+        scene.queue.clear()
+        scene.step = None
+        scene.wait = 0.0
+        for sprite in scene._all_sprites():
+            sprite.finish()
+        scene.dog_sprites = []  # laid face down again by the sync while bidding
+        scene.bubbles = []
+        scene.shows = []
+        scene.score_panel = None
+        scene.panel = None
+        scene.selection_mode = False
+        scene.hand_selection.clear()
+        scene.zone = []
+        scene.editing_discard = scene.rediscard = False
+        scene.hand.marked.clear()
+        scene.hand.focus = None
+        scene.last_trick_shown = False
+        panels = scene._panels()
+        if panels is not None:
+            panels.forget(scene)
+        scene._sync(hard=True)
+        scene._update_panel()
+
+    # --- hints ---------------------------------------------------------------------------------
+    def hint_refusal(self) -> str | None:
+        """Why no hint may be asked for now, in words (``None``: one may)."""
+        scene = self.scene
+        if scene.human is None or self._key() is None:
+            return str(scene.tr("table_hint_no_player"))
+        if not scene.controller.waiting_for_human():
+            return str(scene.tr("table_hint_not_your_turn"))
+        if not scene.idle or scene.drag is not None:
+            return str(scene.tr("table_hint_wait"))
+        return None
+
+    def toggle_hint(self) -> None:
+        """Ask for a hint, or hide the one shown (or stop the search under way)."""
+        scene = self.scene
+        if self.hint is not None or self.job is not None:
+            self.drop_hint()
+            return
+        reason = self.hint_refusal()
+        if reason is not None:
+            scene.toast.show(reason, 2.5, warning=False)
+            return
+        key = self._key()
+        assert key is not None
+        match = self._match()
+        seed = len(match.deals) * 1000 + key[1]
+        panels = scene._panels()
+        offer = panels is not None and isinstance(
+            scene.panel, panels.HandfulPanel | panels.MiserePanel)
+        try:
+            job = hint_job(scene.view, scene.lang, seed, offer)
+        except ImportError:
+            scene.toast.show(scene.tr("table_hint_missing"), 3.0, warning=False)
+            return
+        self.job, self._job_key, self._job_panel = job, key, scene.panel
+
+    def cancel(self) -> None:
+        """Stop looking for a hint (its answer, if any, is ignored)."""
+        job, self.job = self.job, None
+        if job is not None:
+            job.cancel()
+
+    def drop_hint(self) -> None:
+        """Hide the hint and stop any search."""
+        self.cancel()
+        self.hint = None
+        self._hint_key = self._hint_panel = None
+        self._light(None)
+
+    def _light(self, panel: Any) -> None:
+        """Let ``panel`` (the open dialog, or ``None``) show the hint; the dialog lit before
+        goes dark."""
+        if self._lit is not None and self._lit is not panel:
+            self._lit.hinted = None
+        self._lit = panel if panel is not None and hasattr(panel, "hinted") else None
+        if self._lit is not None:
+            self._lit.hinted = self.hint.action if self.hint is not None else None
+
+    def hinted_cards(self) -> set[int]:
+        """The hand cards the hint suggests (a card, a discard, a handful)."""
+        action = self.hint.action if self.hint is not None else None
+        if isinstance(action, Play):
+            return {action.card}
+        if isinstance(action, Discard | ShowHandful):
+            return set(action.cards)
+        return set()
+
+    # --- every frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        scene = self.scene
+        self.calm = self.calm + dt if scene.idle else 0.0
+        key = self._key()
+        job = self.job
+        if job is not None:
+            if not self._same(key, self._job_key) or self._panel_gone(self._job_panel):
+                self.cancel()  # asked about a state that is gone: its answer is not wanted
+            elif job.failed:
+                self.job = None
+                scene.toast.show(scene.tr("table_hint_failed", problem=job.failed), 3.0,
+                                 warning=False)
+            else:
+                result = job.result()
+                if result is not None:
+                    self.job = None
+                    self.hint = result
+                    self._hint_key, self._hint_panel = self._job_key, self._job_panel
+        if self.hint is not None and (not self._same(key, self._hint_key)
+                                      or self._panel_gone(self._hint_panel)
+                                      or not scene.controller.waiting_for_human()):
+            self.drop_hint()
+        self._light(scene.panel)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        scene = self.scene
+        undo = scene.buttons.get("undo")
+        if undo is not None:
+            reason = self.undo_refusal()
+            undo.enabled = reason is None
+            if reason is None:
+                undo.tip = scene.tr("table_undo_tip",
+                                    what=self._what(scene.controller.undoable()))
+            else:
+                undo.tip = reason
+        hint = scene.buttons.get("hint")
+        if hint is not None:
+            hint.active = self.hint is not None
+            hint.pulse = scene.time if self.job is not None else None
+            if self.hint is not None:
+                hint.enabled, hint.tip = True, scene.tr("table_hint_hide")
+            elif self.job is not None:
+                hint.enabled, hint.tip = True, scene.tr("table_hint_thinking")
+            else:
+                reason = self.hint_refusal()
+                hint.enabled = reason is None
+                hint.tip = reason or scene.tr("table_hint_tip")
+
+    def decorate_hand(self) -> None:
+        """The hinted cards glow and rise a little (after the hand's own looks are set)."""
+        scene = self.scene
+        hand = scene.hand
+        lay = scene.layout
+        for card in self.hinted_cards():
+            sprite = hand.sprites.get(card)
+            if sprite is None or card == hand.held:
+                continue
+            sprite.glow = HINT
+            sprite.glow_grow = max(4, lay.hand_w // 12)
+            sprite.dim = False
+            sprite.lift_target = max(sprite.lift_target, lay.hover_lift * 0.6)
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The keys (U, Ctrl+Z, H, Escape over a hint), the undo button over a score panel
+        and a click on the hint panel (which hides it). True when the event was used."""
+        scene = self.scene
+        if event.type == pygame.KEYDOWN:  # only for the buttons the table has
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            undo = (event.key == pygame.K_u and not ctrl) or (event.key == pygame.K_z and ctrl)
+            if undo and "undo" in scene.buttons:
+                self.undo()
+                return True
+            if event.key == pygame.K_h and not ctrl and "hint" in scene.buttons:
+                self.toggle_hint()
+                return True
+            if (event.key == pygame.K_ESCAPE and self.hint is not None
+                    and not scene.last_trick_shown and scene.drag is None):
+                self.drop_hint()
+                return True
+            return False
+        if scene.score_panel is not None:
+            # the result of a deal covers the table, but its last card may still be taken back
+            undo = scene.buttons.get("undo")
+            if undo is not None and undo.enabled and undo.handle_event(event):
+                return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hint is not None
+                and self.box is not None and self.box.collidepoint(event.pos)):
+            self.drop_hint()
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw_badge(self, surface: pygame.Surface) -> None:
+        """"Practised" under the running scores, for a deal in which a move was taken back."""
+        scene = self.scene
+        self.badge = None
+        match = self._match()
+        number = scene.seen.deal_no - 1
+        if match is None or number not in getattr(match, "practised", ()):
+            return
+        lay = scene.layout
+        u = lay.u
+        label = scene.text(scene.tr("table_practised"), u(16), GOLD, shadow=False)
+        icon = scene.app.assets.icon("undo", u(16))
+        pill = pygame.Rect(0, 0, icon.get_width() + label.get_width() + u(26),
+                           max(label.get_height(), icon.get_height()) + u(8))
+        pill.topleft = (lay.score_rect.left + u(6), lay.score_rect.bottom + u(6))
+        pygame.draw.rect(surface, (8, 24, 18), pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, GOLD, pill, max(1, u(1.5)), border_radius=pill.height // 2)
+        surface.blit(icon, icon.get_rect(midleft=(pill.left + u(10), pill.centery)))
+        surface.blit(label, label.get_rect(midright=(pill.right - u(10), pill.centery)))
+        self.badge = pill
+        if pill.collidepoint(scene.mouse) and scene.drag is None:
+            scene._draw_tag(surface, scene.tr("table_practised_tip"),
+                            (pill.left, pill.bottom + u(4)), "topleft")
+
+    def draw_over_score(self, surface: pygame.Surface) -> None:
+        """Over a score panel: the undo button, when the deal's last card may be taken back."""
+        scene = self.scene
+        undo = scene.buttons.get("undo")
+        if scene.score_panel is None or undo is None or not undo.enabled:
+            return
+        undo.draw(surface, scene.app)  # its tooltip comes with the others, over everything
+
+    def _obstacles(self) -> list[pygame.Rect]:
+        """What the hint panel must leave in sight: the seats, the scores, the buttons, the
+        middle of the table, the status line, the open dialog, the discard zone and its
+        buttons (whether shown yet or not, so that the panel does not jump about)."""
+        scene = self.scene
+        lay = scene.layout
+        out = [pygame.Rect(p.group) for p in lay.seats]
+        out += [pygame.Rect(r) for r in lay.buttons.values()]
+        score = pygame.Rect(lay.score_rect)
+        score.height += lay.u(36)  # and the practised badge under it
+        out += [score, pygame.Rect(lay.trick_rect), pygame.Rect(lay.status_rect)]
+        panel = scene.panel
+        if panel is not None and not panel.done and not scene.editing_discard:
+            out.append(pygame.Rect(panel.rect))
+        if scene.editing_discard:
+            out += [pygame.Rect(lay.discard_rect), pygame.Rect(scene.confirm_button.rect)]
+            if scene.rediscard:
+                out.append(pygame.Rect(scene.keep_button.rect))
+        elif scene._can_rediscard():
+            out.append(pygame.Rect(scene.change_button.rect))
+        if scene.dog_sprites:
+            out.append(pygame.Rect(lay.dog_rect))
+        return out
+
+    def _lines(self, width: int, size: int, options: int
+               ) -> tuple[list[tuple[str, int, Any]], int]:
+        """The hint's text wrapped to ``width`` at ``size`` design pixels, with at most
+        ``options`` option lines, and the height of the whole panel (title row and margins
+        included)."""
+        scene = self.scene
+        u = scene.layout.u
+        assets = scene.app.assets
+        lines: list[tuple[str, int, Any]] = []
+        big = max(13, u(size))  # pixels: small windows keep the text readable
+        for line in wrap_text(assets, str(self.hint.text), big, width):
+            lines.append((line, big, TEXT))
+        small = max(12, u(size - 2))
+        font = assets.font(small)
+        for i, option in enumerate(list(self.hint.options)[:options]):
+            text = str(option)
+            if font.size(text)[0] > width:
+                while text and font.size(text + "\u2026")[0] > width:
+                    text = text[:-1]
+                text += "\u2026"
+            lines.append((text, small, GOLD if i == 0 else TEXT_DIM))
+        body = sum(round(s * 1.22) for _, s, _ in lines)
+        if options and self.hint.options:
+            body += u(4)
+        return lines, 2 * u(12) + u(22) + body
+
+    def _place(self) -> tuple[pygame.Rect, list[tuple[str, int, Any]]] | None:
+        """The hint panel's rectangle and lines: clear of everything in ``_obstacles``,
+        showing as much of the hint as it can (every option, a larger text), and of the
+        places that do, the nearest to the bottom right of the table, above the hand."""
+        lay = self.scene.layout
+        u = lay.u
+        area = lay.hint_area()
+        if area.width < u(200) or area.height < u(80):
+            return None
+        gap = u(8)
+        walls = [r.inflate(2 * gap, 2 * gap) for r in self._obstacles()]
+        key = (lay.size, tuple(tuple(r) for r in walls), id(self.hint))
+        if key == self._placed_key:
+            return self._placed
+        rights = {area.right} | {r.left for r in walls if area.left < r.left <= area.right}
+        lefts = {area.left} | {r.right for r in walls if area.left <= r.right < area.right}
+        bottoms = {area.bottom} | {r.top for r in walls if area.top < r.top <= area.bottom}
+        tops = {area.top} | {r.bottom for r in walls if area.top <= r.bottom < area.bottom}
+        widths = [u(w) for w in range(460, 199, -40)]
+        placed: tuple[pygame.Rect, list[tuple[str, int, Any]]] | None = None
+        for size, options in LEVELS:
+            best: tuple[float, pygame.Rect, list[tuple[str, int, Any]]] | None = None
+            for width in widths:
+                lines, height = self._lines(width - 2 * u(12), size, options)
+                if height > area.height:
+                    continue
+                xs = [x - width for x in rights] + list(lefts)
+                ys = [y - height for y in bottoms] + list(tops)
+                for x in xs:
+                    for y in ys:
+                        box = pygame.Rect(x, y, width, height)
+                        if not area.contains(box) or box.collidelist(walls) >= 0:
+                            continue
+                        far = math.hypot(area.right - box.right, area.bottom - box.bottom)
+                        if best is None or far < best[0]:
+                            best = (far, box, lines)
+            if best is not None:
+                placed = best[1], best[2]
+                break
+        if placed is None:  # nowhere free: above the hand on the right, the text alone
+            width = min(u(360), area.width)
+            lines, height = self._lines(width - 2 * u(12), 15, 0)
+            box = pygame.Rect(0, 0, width, min(area.height, height))
+            box.bottomright = area.bottomright
+            placed = box, lines
+        self._placed_key, self._placed = key, placed
+        return placed
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint panel (nothing while there is none, or over a score panel)."""
+        self.box = None
+        scene = self.scene
+        if self.hint is None or scene.score_panel is not None:
+            return
+        placed = self._place()
+        if placed is None:
+            return
+        box, lines = placed
+        lay = scene.layout
+        u = lay.u
+        pad = u(12)
+        draw_panel(surface, box, scene.app.unit, HINT_FILL, HINT)
+        icon = scene.app.assets.icon("hint", u(20))
+        top = box.top + pad + u(9)
+        surface.blit(icon, icon.get_rect(midleft=(box.left + pad, top)))
+        scene.blit_text(surface, scene.tr("table_hint_title"), u(18),
+                        (box.left + pad + icon.get_width() + u(6), top), HINT, anchor="midleft",
+                        shadow=False)
+        scene.blit_text(surface, "\u00d7", u(22), (box.right - pad, top), TEXT_DIM,
+                        anchor="midright", shadow=False)
+        y = box.top + pad + u(22)
+        clip = surface.get_clip()
+        surface.set_clip(box)
+        for i, (text, size, color) in enumerate(lines):
+            if i and size < lines[i - 1][1]:
+                y += u(4)  # a little space between the sentence and the options
+            scene.blit_text(surface, text, size, (box.left + pad, y), color, anchor="topleft",
+                            shadow=False)
+            y += round(size * 1.22)
+        surface.set_clip(clip)
+        self.box = box

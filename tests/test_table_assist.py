@@ -1,0 +1,563 @@
+"""Undo and hints at the table, driven like a player would (see :mod:`tests.test_table`), and
+practised deals in the saved match and the history.
+
+Hints come from a stand-in job the tests control (when it answers, what it answers); one test
+asks the real :mod:`game.hints` when it is there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pytest
+
+from engine import cards as C
+from engine.actions import Action, Bid, DecideSlam, Discard, Play, ShowHandful
+from engine.ai import options as O
+from engine.events import CardPlayed
+from engine.match import Match
+from engine.randomplay import random_action
+from engine.rules import load_rules
+from engine.saves import load_deal, load_match
+from engine.state import Phase
+from game import paths
+from game.i18n import tr
+from game.scenes.session import ARCHIVED, Autosave, read_saved_match
+from game.table import assist
+from game.table.panels import HINT
+from tests.test_table import Table, become_taker
+
+META = {"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "simple", "variant": "fft"}
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+
+
+# --- a hint job the tests control ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FakeHint:
+    action: Action
+    text: str
+    options: list[str]
+
+
+class FakeJob:
+    """Answers once ``ready`` is set: the last legal card (or a garde, or a discard)."""
+
+    def __init__(self, view: Any, lang: str, seed: int = 0) -> None:
+        self.view = view
+        self.lang = lang
+        self.ready = False
+        self.cancelled = False
+        self.problem: str | None = None
+        self.declarations = False
+        if view.phase is Phase.PLAYING:
+            card = view.legal_plays[-1]
+            action: Action = Play(card)
+            text = f"Play card {card}: it should win the trick (expected score +23)."
+        elif view.phase is Phase.BIDDING:
+            action = Bid("garde")
+            text = "Bid a garde (expected score +48)."
+        else:
+            action = Discard(tuple(C.cards_of(O.discard_options(view).plain)[:6]))
+            text = "Discard your short suits (expected score +35)."
+        self.hint = FakeHint(action, text, ["best  +23", "second  +11", "third  \u22125"])
+
+    def result(self) -> FakeHint | None:
+        return self.hint if self.ready and not self.cancelled else None
+
+    @property
+    def failed(self) -> str | None:
+        return self.problem
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+@pytest.fixture
+def jobs(monkeypatch: pytest.MonkeyPatch) -> list[FakeJob]:
+    made: list[FakeJob] = []
+
+    def start(view: Any, lang: str, seed: int, declarations: bool = False) -> FakeJob:
+        job = FakeJob(view, lang, seed)
+        job.declarations = declarations
+        made.append(job)
+        return job
+
+    monkeypatch.setattr(assist, "hint_job", start)
+    return made
+
+
+def key(table: Table, code: int, mod: int = 0, char: str = "") -> None:
+    table.post(pygame.KEYDOWN, key=code, mod=mod, unicode=char)
+    table.step()
+
+
+def to_first_card(table: Table) -> None:
+    """Seed 4: the human passes, East takes; until the human's first card."""
+    table.settle()
+    table.answer(Bid(None))
+    table.settle()
+    table.decline_offers()
+    assert table.scene.view.phase is Phase.PLAYING and table.scene.view.turn == 0
+
+
+# --- undo --------------------------------------------------------------------------------------
+
+
+def test_undo_is_off_at_the_start_of_a_deal():
+    table = Table(seed=4)
+    try:
+        table.settle()
+        scene = table.scene
+        button = scene.buttons["undo"]
+        assert not button.enabled
+        assert button.tip == tr("table_undo_nothing")
+        events = len(table.match.current.events)
+        table.click(button.rect.center)  # says why, changes nothing
+        assert scene.toast.text == tr("table_undo_nothing")
+        key(table, pygame.K_u, char="u")
+        assert len(table.match.current.events) == events
+        assert table.match.practised == set()
+    finally:
+        table.close()
+
+
+def test_the_undo_button_takes_back_the_last_card():
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        card = scene.view.legal_plays[0]
+        before = len(table.match.current.events)
+        hand = sorted(scene.hand.order)
+        table.click(table.card_point(card))
+        table.settle()
+        assert card not in scene.hand
+        assert len(table.match.current.events) > before + 1  # the others played after it
+        button = scene.buttons["undo"]
+        assert button.enabled
+        assert button.tip == tr("table_undo_tip", what=tr("table_undo_card"))
+        table.click(button.rect.center)
+        assert len(table.match.current.events) == before
+        assert card in scene.hand and sorted(scene.hand.order) == hand
+        assert not scene.trick_sprites and scene.seen.trick == []
+        assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_card"))
+        assert table.match.practised == {0}
+        # the table goes on: the card may be played again
+        table.settle()
+        assert scene.view.turn == 0 and scene.idle
+        table.drag_to_table(card)
+        table.settle()
+        assert card not in scene.hand
+        assert any(isinstance(e, CardPlayed) and e.card == card and e.seat == 0
+                   for e in table.match.current.events)
+    finally:
+        table.close()
+
+
+def test_undo_keys_and_the_bidding_comes_back():
+    table = Table(seed=3)
+    try:
+        become_taker(table)  # garde, then the discard zone is open
+        scene = table.scene
+        zone = scene.layout.discard_rect.center
+        card = C.cards_of(O.discard_options(scene.view).allowed)[0]
+        table.drag(table.card_point(card), zone)
+        assert len(scene.zone) == 1
+        key(table, pygame.K_z, pygame.KMOD_LCTRL, "z")  # Ctrl+Z takes the bid back
+        table.settle()
+        assert scene.view.phase is Phase.BIDDING and scene.view.turn == 0
+        assert not scene.editing_discard and not scene.zone
+        assert len(scene.hand) == 18 and card in scene.hand
+        assert len(scene.dog_sprites) == 6 and all(s.face == 0 for s in scene.dog_sprites)
+        assert type(scene.panel).__name__ == "BiddingPanel" and not scene.panel.done
+        assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_bid"))
+        table.answer(Bid("petite"))  # a new bid through the rebuilt dialog
+        table.settle()
+        contract = table.match.current.state.contract
+        assert contract is not None and contract.name == "petite"
+        assert table.match.practised == {0}
+        key(table, pygame.K_u, char="u")  # U too
+        table.settle()
+        assert scene.view.phase is Phase.BIDDING
+    finally:
+        table.close()
+
+
+def test_undo_waits_while_the_cards_move():
+    table = Table(seed=4, speed="normal")
+    try:
+        table.settle()
+        scene = table.scene
+        table.answer(Bid(None))
+        table.step()
+        assert not scene.idle  # the bid's bubble and the others' bids are being shown
+        assert not scene.buttons["undo"].enabled
+        assert scene.buttons["undo"].tip == tr("table_undo_wait")
+        events = len(table.match.current.events)
+        key(table, pygame.K_u, char="u")
+        assert len(table.match.current.events) >= events
+        assert table.match.practised == set()
+        table.settle()
+        assert scene.buttons["undo"].enabled
+    finally:
+        table.close()
+
+
+class GateBot:
+    """Passes or plays its first legal card once ``gate`` is set."""
+
+    name = "gate"
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.asked = 0
+
+    def decide(self, view: Any) -> Action:
+        self.asked += 1
+        self.gate.wait(10)
+        return Bid(None) if view.phase is Phase.BIDDING else Play(view.legal_plays[0])
+
+
+def test_undo_while_a_bot_thinks_drops_its_answer():
+    table = Table(seed=4, speed="normal")
+    try:
+        gate = GateBot()
+        table.controller.bots[1] = gate
+        table.settle()
+        scene = table.scene
+        table.answer(Bid(None))
+        table.until(lambda: gate.asked == 1 and scene.idle)
+        table.step(30)  # the table has been still for a moment: undo is offered
+        assert table.controller.is_thinking() and scene.buttons["undo"].enabled
+        table.click(scene.buttons["undo"].rect.center)
+        assert len(table.match.current.events) == 1
+        assert type(scene.panel).__name__ == "BiddingPanel"
+        gate.gate.set()
+        table.step(30)
+        assert len(table.match.current.events) == 1  # its answer came too late
+        assert table.controller.waiting_for_human()
+    finally:
+        table.close()
+
+
+def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
+    table = Table(seed=4)
+    try:
+        save = Autosave(META, table.match)
+        table.controller.on_change = save
+        to_first_card(table)
+        scene = table.scene
+        while not table.match.current.is_over:
+            table.decline_offers()
+            table.drag_to_table(scene.view.legal_plays[0])
+            table.settle()
+        table.until(lambda: scene.score_panel is not None)
+        table.step(2)
+        history = sorted(paths.history_dir().glob("*.json"))
+        assert len(history) == 1
+        assert "practised" not in load_deal(history[0])[1]
+        last = max(i for i, e in enumerate(table.match.current.events)
+                   if isinstance(e, CardPlayed) and e.seat == 0)
+        card = table.match.current.events[last].card  # type: ignore[attr-defined]
+        button = scene.buttons["undo"]
+        assert button.enabled  # over the result, the deal still being the current one
+        table.click(button.rect.center)
+        assert scene.score_panel is None
+        deal = table.match.current
+        assert not deal.is_over and len(deal.events) == last
+        assert table.match.totals == [0, 0, 0, 0]
+        assert scene.seen.totals == [0, 0, 0, 0] and not scene.seen.over
+        assert list(scene.hand.order) == [card] or card in scene.hand
+        # the saved match knows the deal is practised
+        assert json.loads(paths.current_match_file().read_text("utf-8"))["practised"] == [0]
+        # played again to the end: its history file is replaced, and says it was practised
+        table.settle()
+        while not table.match.current.is_over:
+            table.decline_offers()
+            table.drag_to_table(scene.view.legal_plays[0])
+            table.settle()
+        table.until(lambda: scene.score_panel is not None)
+        assert sorted(paths.history_dir().glob("*.json")) == history
+        _, meta = load_deal(history[0])
+        assert meta["practised"] is True
+        # then the next deal: the previous one is out of reach
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.step(3)
+        table.until(lambda: len(table.match.deals) == 2 and scene.idle)
+        table.settle()
+        assert not scene.buttons["undo"].enabled
+        assert scene.assist.badge is None  # the new deal is not practised
+    finally:
+        table.close()
+
+
+def test_the_practised_badge_shows_for_the_deal():
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        assert scene.assist.badge is None
+        key(table, pygame.K_u, char="u")
+        table.step(2)
+        badge = scene.assist.badge
+        assert badge is not None
+        assert badge.top >= scene.layout.score_rect.bottom
+        for place in scene.layout.seats:
+            assert not badge.colliderect(place.group)
+    finally:
+        table.close()
+
+
+# --- practised deals in the saved match and the history ------------------------------------------
+
+
+def test_a_practised_deal_survives_a_resume_and_keeps_its_history_file():
+    table = Table(seed=4)
+    try:
+        table.controller.on_change = Autosave(META, table.match)
+        to_first_card(table)
+        scene = table.scene
+        while not table.match.current.is_over:
+            table.decline_offers()
+            table.drag_to_table(scene.view.legal_plays[0])
+            table.settle()
+    finally:
+        table.close()
+    history = sorted(paths.history_dir().glob("*.json"))
+    assert len(history) == 1
+    saved = read_saved_match()
+    assert saved.meta[ARCHIVED] == [0, history[0].name]
+    match = saved.match
+    assert match.practised == set() and match.current.is_over
+    # resumed on the score screen: the last card is taken back and played again
+    save = Autosave({**META, ARCHIVED: saved.meta[ARCHIVED]}, match)
+    events = list(match.current.events)
+    last = max(i for i, e in enumerate(events) if isinstance(e, CardPlayed) and e.seat == 0)
+    assert match.undo(0)
+    save(match)
+    assert load_match(paths.current_match_file())[0].practised == {0}
+    for event in events[last:]:
+        if isinstance(event, CardPlayed):
+            match.execute(event.seat, Play(event.card))
+    assert match.current.is_over
+    save(match)
+    assert sorted(paths.history_dir().glob("*.json")) == history
+    assert load_deal(history[0])[1]["practised"] is True
+
+
+def test_a_cancelled_deal_taken_back_and_played_out_is_archived():
+    match = Match.new(load_rules(), 4, seed=5, first_dealer=3)
+    save = Autosave(META, match)
+    while not match.current.is_over:
+        match.execute(match.current.state.turn, Bid(None))  # type: ignore[arg-type]
+        save(match)
+    assert match.current.state.cancelled == "all_passed"
+    assert list(paths.history_dir().glob("*.json")) == []
+    assert match.undo(3)  # the last to pass takes a garde instead
+    save(match)
+    match.execute(3, Bid("garde"))
+    rng = random.Random(5)
+    while not match.current.is_over:
+        state = match.current.state
+        match.execute(state.turn, random_action(state, rng, slam_rate=0.0))  # type: ignore[arg-type]
+        save(match)
+    history = list(paths.history_dir().glob("*.json"))
+    assert len(history) == 1
+    assert load_deal(history[0])[1]["practised"] is True
+
+
+# --- hints ---------------------------------------------------------------------------------------
+
+
+def test_a_hint_is_shown_and_its_card_glows(jobs):
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        button = scene.buttons["hint"]
+        assert button.enabled and button.pulse is None
+        table.click(button.rect.center)
+        assert len(jobs) == 1 and jobs[0].view.seat == 0
+        table.step(3)
+        assert button.pulse is not None  # thinking
+        assert scene.assist.hint is None and scene.assist.box is None
+        jobs[0].ready = True
+        table.step(3)
+        hint = scene.assist.hint
+        assert hint is not None and button.active
+        card = hint.action.card
+        sprite = scene.hand.sprites[card]
+        assert sprite.glow == HINT and sprite.lift > 0
+        box = scene.assist.box
+        assert box is not None
+        lay = scene.layout
+        assert not box.colliderect(lay.hand_rect) and not box.colliderect(lay.trick_rect)
+        assert pygame.Rect(0, 0, *lay.size).contains(box)
+        # playing the card takes the hint away; a hint never makes the deal practised
+        table.click(table.card_point(card))
+        table.step(2)
+        assert scene.assist.hint is None and scene.assist.box is None
+        assert sprite.glow != HINT
+        assert table.match.practised == set()
+    finally:
+        table.close()
+
+
+def test_the_hint_key_escape_and_a_stale_job(jobs):
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        key(table, pygame.K_h, char="h")
+        jobs[-1].ready = True
+        table.step(2)
+        assert scene.assist.hint is not None
+        key(table, pygame.K_ESCAPE, char="\x1b")  # hides the hint, stays at the table
+        assert scene.assist.hint is None and scene in table.app.scenes
+        key(table, pygame.K_h, char="h")
+        key(table, pygame.K_h, char="h")  # twice while thinking: the search stops
+        assert jobs[-1].cancelled and scene.assist.job is None
+        # a job whose state is gone is cancelled and its answer ignored
+        key(table, pygame.K_h, char="h")
+        job = jobs[-1]
+        table.click(table.card_point(scene.view.legal_plays[0]))
+        job.ready = True
+        table.step(3)
+        assert job.cancelled and scene.assist.hint is None
+    finally:
+        table.close()
+
+
+def test_a_hint_for_the_bid_lights_its_button(jobs):
+    table = Table(seed=4)
+    try:
+        table.settle()
+        scene = table.scene
+        panel = scene.panel
+        assert type(panel).__name__ == "BiddingPanel"
+        key(table, pygame.K_h, char="h")
+        jobs[-1].ready = True
+        table.step(2)
+        assert [b.label for b in panel.hinted_buttons()] == [tr("garde")]
+        box = scene.assist.box
+        assert box is not None and not box.colliderect(panel.rect)
+        assert not box.colliderect(scene.layout.hand_rect)
+        table.answer(Bid(None))
+        table.step(2)
+        assert scene.assist.hint is None and panel.hinted is None
+    finally:
+        table.close()
+
+
+def test_a_discard_hint_lights_six_cards(jobs):
+    table = Table(seed=3)
+    try:
+        become_taker(table)
+        scene = table.scene
+        key(table, pygame.K_h, char="h")
+        jobs[-1].ready = True
+        table.step(2)
+        cards = scene.assist.hint.action.cards
+        assert len(cards) == 6
+        assert all(scene.hand.sprites[c].glow == HINT for c in cards)
+        box = scene.assist.box
+        assert box is not None
+        for rect in (scene.layout.discard_rect, scene.confirm_button.rect,
+                     scene.layout.hand_rect):
+            assert not box.colliderect(rect)
+    finally:
+        table.close()
+
+
+def test_a_hint_on_a_handful_offer_is_about_the_declaration(jobs):
+    table = Table(seed=482)  # the human holds ten trumps
+    try:
+        table.settle()
+        scene = table.scene
+        assert scene.submit(Bid("garde_sans"))
+        table.settle()
+        table.answer(DecideSlam(False))
+        table.settle()
+        panel = scene.panel
+        assert type(panel).__name__ == "HandfulPanel"
+        key(table, pygame.K_h, char="h")
+        job = jobs[-1]
+        assert job.declarations
+        job.hint = FakeHint(ShowHandful(()), "Show nothing.", ["Nothing  +1"])  # no declaration
+        job.ready = True
+        table.step(2)
+        assert [b.label for b in panel.hinted_buttons()] == [tr("panel_no_thanks")]
+        # declining the offer is an answer: the hint goes
+        table.click(table.button(tr("panel_no_thanks")).rect.center)
+        table.step(2)
+        assert scene.assist.hint is None
+        key(table, pygame.K_h, char="h")
+        assert not jobs[-1].declarations  # now about the card
+    finally:
+        table.close()
+
+
+def test_a_failed_hint_says_why(jobs):
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        key(table, pygame.K_h, char="h")
+        jobs[-1].problem = "no time"
+        table.step(2)
+        assert scene.assist.job is None and scene.assist.hint is None
+        assert scene.toast.text == tr("table_hint_failed", problem="no time")
+        assert scene.buttons["hint"].enabled and scene.buttons["hint"].pulse is None
+    finally:
+        table.close()
+
+
+def test_no_hint_when_it_is_not_the_players_turn(jobs):
+    table = Table(seed=4, speed="normal")
+    try:
+        table.settle()
+        table.answer(Bid(None))
+        table.step()
+        scene = table.scene
+        assert not scene.controller.waiting_for_human()
+        assert not scene.buttons["hint"].enabled
+        key(table, pygame.K_h, char="h")
+        assert jobs == [] and scene.toast.text == tr("table_hint_not_your_turn")
+    finally:
+        table.close()
+
+
+def test_a_real_hint():
+    hints = pytest.importorskip("game.hints")
+    assert hasattr(hints, "HintJob")
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        key(table, pygame.K_h, char="h")
+        assert scene.assist.job is not None
+        end = time.monotonic() + 60
+        while scene.assist.hint is None:
+            assert scene.assist.job is not None, scene.toast.text
+            assert time.monotonic() < end, "no hint within a minute"
+            table.step()
+            time.sleep(0.01)
+        hint = scene.assist.hint
+        assert hint.text and hint.options
+        assert isinstance(hint.action, Play) and hint.action.card in scene.view.legal_plays
+        assert scene.hand.sprites[hint.action.card].glow == HINT
+        assert table.match.practised == set()
+    finally:
+        table.close()
