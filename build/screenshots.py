@@ -24,6 +24,9 @@ Files, under ``--out``:
   play and score at 1024 x 600 and 1920 x 1080;
 * ``menu-``, ``newgame-``, ``settings-`` and ``scoresheet-{W}x{H}.jpg`` (the sheet after two
   deals) for each size;
+* ``replay-{players}p-{W}x{H}-{NN}-{step}.jpg`` — the replay viewer: 01-bidding-open,
+  02-trick-open, 03-trick-as-seen, 04-decision, 05-analysis, 06-score (every player count at
+  1280 x 720, four players at the other sizes);
 * ``4p-1280x720-handful.jpg`` (when a seed among the first 200 gives the human a handful) and
   ``4p-1280x720-05-play-fr.jpg``, the play in French.
 
@@ -631,6 +634,74 @@ def shoot_menus(size: tuple[int, int], out: Path) -> None:
         close_app(app)
 
 
+def replay_deal(players: int) -> Any:
+    """A deal played by simple bots in which seat 0 takes: its replay has a bid, a dog, a
+    discard and cards for the analysis to weigh."""
+    from engine.ai import make_bot
+    from engine.deal import Deal
+    from engine.rules import load_rules
+    from engine.views import view_for
+
+    for seed in range(1, 500):
+        deal = Deal.new(load_rules(), players, players - 1, seed)
+        bots = [make_bot("simple", seed * 10 + s) for s in range(players)]
+        while not deal.is_over:
+            seat = deal.state.turn
+            deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+        if deal.result is not None and deal.result.taker == 0:
+            return deal
+    raise RuntimeError(f"no deal taken by seat 0 for {players} players")
+
+
+def shoot_replays(players: int, size: tuple[int, int], out: Path) -> None:
+    """The replay viewer: the deal at its start, a trick with open hands and as seat 0 saw
+    it, one of seat 0's decisions with the expert's estimates, the analysis list, the end."""
+    from game.app import App
+    from game.i18n import seat_name
+    from game.scenes.replay_scene import ReplayInfo, ReplayScene
+    from game.settings import Settings
+
+    deal = replay_deal(players)
+    app = App(Settings(animation_speed="instant", sound=False), size=size)
+    try:
+        if not size_ok(app, size):
+            return
+        pygame.event.clear()
+        names = ["Alex"] + [seat_name(s, players) for s in range(1, players)]
+        scene = ReplayScene(app, ReplayInfo(deal, names, meta={"date": "2026-11-29T21:45:00"}))
+        app.push(scene)
+        analysis = scene.analysis
+        deadline = time.perf_counter() + 120
+        while analysis is not None and not analysis.finished and time.perf_counter() < deadline:
+            time.sleep(0.05)
+        w, h = size
+        prefix = f"replay-{players}p-{w}x{h}"
+
+        def at(position: int, name: str) -> None:
+            scene.go(position)
+            for _ in range(4):
+                app.step(DT)
+            save(app, out / f"{prefix}-{name}.jpg")
+
+        at(3, "01-bidding-open")
+        starts = scene.cursor.trick_starts()
+        middle = starts[len(starts) // 2] + 2
+        at(middle, "02-trick-open")
+        scene.show_as_seen()
+        at(middle, "03-trick-as-seen")
+        scene.show_open_hands()
+        choices = [d for d in (analysis.decisions if analysis else []) if not d.forced]
+        cards = [d for d in choices if d.index > starts[2]]
+        if cards:
+            at(cards[0].index, "04-decision")
+        scene.set_tab("analysis")
+        at(middle, "05-analysis")
+        scene.set_tab("moves")
+        at(scene.cursor.total, "06-score")
+    finally:
+        close_app(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -638,6 +709,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder for the pictures (default: docs/screenshots)")
     parser.add_argument("--real", action="store_true",
                         help="use the display of $DISPLAY instead of SDL's dummy driver")
+    parser.add_argument("--replays", action="store_true",
+                        help="take the replay viewer's pictures only")
     args = parser.parse_args(argv)
     if not args.real:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -651,6 +724,14 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     try:
+        print("replay viewer")
+        for players in PLAYERS:
+            shoot_replays(players, MAIN_SIZE, out)
+        for size in SIZES:
+            if size != MAIN_SIZE:
+                shoot_replays(4, size, out)
+        if args.replays:
+            return 0
         plans = {}
         for players in PLAYERS:
             plans[players] = plan = choose_plan(players)

@@ -133,6 +133,14 @@ class ViewTable:
     def refresh(self) -> None:
         self.view = view_for(self.controller.match.current.state, 0)
 
+    # the score panel's main button, as the table has it
+    def score_button_label(self) -> str:
+        return str(self.app.tr("score_next_deal"))
+
+    def score_done(self) -> None:
+        if self.controller.match.current.is_over:
+            self.controller.next_deal()
+
 
 def table_for(app: App, deal: Deal) -> ViewTable:
     return ViewTable(app, Match(deal.rules, deal.players, 1, deals=[deal]))
@@ -582,6 +590,7 @@ class ScoreTable(ViewTable):
     def _next(self) -> None:
         self.dealt += 1
         self.controller.match.next_deal()
+
 
 
 def finished(players: int, seed: int, rules: Any = FFT) -> Match:

@@ -77,7 +77,7 @@ class ScorePanel(Panel):
         self.names = seat_names(scene)
         self.lines = self._calculation()
         self.add_button(self.tr("score_sheet"), self.open_sheet, hint="S", keys=(pygame.K_s,))
-        self.add_button(self.tr("score_next_deal"), self.next_deal, hint="Enter",
+        self.add_button(scene.score_button_label(), self.next_deal, hint="Enter",
                         keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
                         primary=True, selected=True)
         self._table: list[tuple[pygame.Rect, list[tuple[str, Color]], bool]] = []
@@ -209,20 +209,18 @@ class ScorePanel(Panel):
     def next_deal(self) -> None:
         if self.done:
             return
-        controller = self.scene.controller
-        if controller.match.current.is_over:
-            controller.next_deal()
         self.close()
+        self.scene.score_done()
 
     def open_sheet(self) -> None:
         self.app.push(ScoreSheet(self.app, self.match, self.names))
 
     # --- layout ----------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, unit: float) -> None:
-        """The score panel takes the middle of the whole window, whatever ``rect`` says."""
+        """The score panel takes the middle of ``rect``: the whole table."""
         self.unit = unit
-        w, h = self.app.size
-        self.area = pygame.Rect(0, 0, w, h)
+        w = rect.width
+        self.area = pygame.Rect(rect)
         self.width = min(1080, int((w - 40 * unit) / unit))
         self.relayout()
 

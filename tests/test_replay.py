@@ -1,0 +1,370 @@
+"""The replay viewer: the cursor over a deal's log, and the viewer scene driven with keys and
+the mouse like a player would, with instant animations."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from engine.ai import make_bot
+from engine.deal import Deal
+from engine.events import DealScored
+from engine.randomplay import random_action
+from engine.rules import load_rules
+from engine.saves import save_deal
+from engine.state import replay
+from engine.views import view_for
+from game.app import App
+from game.replay import ReplayController, ReplayCursor
+from game.scenes.replay_scene import PlayOnScene, ReplayInfo, ReplayScene, open_hand_slots
+from game.settings import Settings
+
+DT = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+
+
+@pytest.fixture(autouse=True)
+def _quick_analysis(monkeypatch):
+    """The expert looks at a few sampled deals only, so that the tests stay quick."""
+    import game.deal_analysis as analysis
+
+    real = analysis.DealAnalysis.__init__
+
+    def quick(self, deal, seat=0, samples=48, seed=0):
+        real(self, deal, seat, samples=4, seed=seed)
+
+    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+
+
+def played_deal(players: int, seed: int, bots: str = "simple") -> Deal:
+    """A deal played to its score (not cancelled) by bots."""
+    while True:
+        deal = Deal.new(load_rules(), players, players - 1, seed)
+        seats = [make_bot(bots, seed * 10 + s) for s in range(players)]
+        while not deal.is_over:
+            seat = deal.state.turn
+            deal.execute(seat, seats[seat].decide(view_for(deal.state, seat)))
+        if deal.result is not None:
+            return deal
+        seed += 1000
+
+
+def random_deal(players: int, seed: int) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(load_rules(), players, seed % players, seed)
+    while not deal.is_over:
+        deal.execute(deal.state.turn, random_action(deal.state, rng))
+    return deal
+
+
+# --- the cursor ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_cursor_walks_to_the_end_and_back_matching_a_fresh_fold(players):
+    for seed in range(12):
+        deal = random_deal(players, seed)
+        cursor = ReplayCursor(deal)
+        assert cursor.position == 1 and cursor.at_start
+        positions = [1]
+        while cursor.forward() is not None:
+            positions.append(cursor.position)
+        assert positions == list(range(1, len(deal.events) + 1))
+        assert cursor.at_end and cursor.state == deal.state
+        while True:
+            fresh = replay(deal.rules, deal.events[:cursor.position])
+            assert cursor.state == fresh
+            if not cursor.back():
+                break
+        assert cursor.position == 1
+
+
+def test_cursor_tricks_and_moves():
+    deal = played_deal(4, 5)
+    cursor = ReplayCursor(deal)
+    starts = cursor.trick_starts()
+    assert len(starts) == 18
+    assert cursor.trick_number() is None
+    assert cursor.go_to_trick(7)
+    assert cursor.position == starts[6]
+    assert cursor.next_move() is not None and cursor.trick_number() == 6
+    assert not cursor.go_to_trick(19)
+    moves = cursor.moves(seat=0)
+    assert moves and all(m.seat == 0 for m in moves)
+    # a card that completes a trick is followed by the trick gathered: play on from after it
+    for i, event in enumerate(deal.events):
+        if type(event).__name__ == "TrickWon":
+            assert cursor.settled(i) == i + 1
+            break
+
+
+def test_the_controller_never_changes_the_deal():
+    deal = played_deal(3, 8)
+    events = list(deal.events)
+    controller = ReplayController(deal)
+    while controller.forward() is not None:
+        pass
+    controller.go(5)
+    assert controller.submit(object()) is not None
+    assert deal.events == events
+    assert controller.match.current.events == events[:5]
+    assert controller.view().hand == view_for(replay(deal.rules, events[:5]), 0).hand
+
+
+# --- the viewer ------------------------------------------------------------------------------
+
+
+class Viewer:
+    def __init__(self, deal: Deal, size=(1280, 720), speed="instant") -> None:
+        self.app = App(Settings(animation_speed=speed, sound=False), size=size)
+        pygame.event.clear()
+        names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:deal.players]
+        self.deal = deal
+        self.scene = ReplayScene(self.app, ReplayInfo(deal, names, "test deal"))
+        self.app.push(self.scene)
+        self.step(3)
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step(DT)
+
+    def key(self, key: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+        self.step()
+        self.settle()
+
+    def click(self, pos) -> None:
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            values = {"pos": pos}
+            if kind == pygame.MOUSEMOTION:
+                values.update(rel=(0, 0), buttons=(0, 0, 0))
+            else:
+                values["button"] = 1
+            pygame.event.post(pygame.event.Event(kind, **values))
+        self.step()
+        self.settle()
+
+    def settle(self) -> None:
+        for _ in range(2000):
+            if self.scene.idle:
+                self.step()
+                return
+            self.step()
+        raise AssertionError("the viewer never settled")
+
+    def check_position(self) -> None:
+        """What the table shows is seat 0's view of a fresh fold of the log's prefix."""
+        position = self.scene.cursor.position
+        fresh = replay(self.deal.rules, self.deal.events[:position])
+        expected = view_for(fresh, 0)
+        assert self.scene.view == expected
+        assert sorted(self.scene.hand.sprites) == sorted(expected.hand)
+        shown = [(seat, sprite.card) for seat, sprite in self.scene.trick_sprites]
+        assert shown == list(zip(expected.trick.seats(self.deal.players), expected.trick.cards,
+                                 strict=True))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_stepping_forward_to_the_end_and_back_to_the_start(players):
+    deal = played_deal(players, 21)
+    viewer = Viewer(deal)
+    viewer.settle()
+    viewer.check_position()
+    for position in range(2, len(deal.events) + 1):
+        viewer.key(pygame.K_RIGHT)
+        assert viewer.scene.cursor.position == position
+        viewer.check_position()
+    assert isinstance(viewer.scene.cursor.event, DealScored)
+    assert viewer.scene.score_panel is not None  # the score at the end
+    viewer.key(pygame.K_RIGHT)  # nothing after the end
+    assert viewer.scene.cursor.position == len(deal.events)
+    for position in range(len(deal.events) - 1, 0, -1):
+        viewer.key(pygame.K_LEFT)
+        assert viewer.scene.cursor.position == position
+        assert viewer.scene.score_panel is None
+        viewer.check_position()
+
+
+def test_home_end_and_trick_jumps():
+    deal = played_deal(4, 33)
+    viewer = Viewer(deal)
+    starts = viewer.scene.cursor.trick_starts()
+    viewer.key(pygame.K_END)
+    assert viewer.scene.cursor.at_end and viewer.scene.score_panel is not None
+    viewer.check_position()
+    viewer.key(pygame.K_HOME)
+    assert viewer.scene.cursor.position == 1
+    viewer.key(pygame.K_PAGEDOWN)
+    assert viewer.scene.cursor.position == starts[0]
+    viewer.check_position()
+    viewer.key(pygame.K_PAGEDOWN)
+    assert viewer.scene.cursor.position == starts[1]
+    viewer.key(pygame.K_RIGHT)
+    viewer.key(pygame.K_PAGEUP)  # back to the start of the trick under way
+    assert viewer.scene.cursor.position == starts[1]
+    viewer.key(pygame.K_PAGEUP)
+    assert viewer.scene.cursor.position == starts[0]
+    viewer.check_position()
+
+
+def test_autoplay_runs_to_the_end_and_space_pauses():
+    deal = played_deal(3, 40)
+    viewer = Viewer(deal)
+    viewer.key(pygame.K_SPACE)
+    assert viewer.scene.autoplay
+    for _ in range(5):
+        viewer.key(pygame.K_PLUS)  # the fastest speed comes round, then wraps to the slowest
+    viewer.scene.set_speed(3)
+    viewer.step(60)
+    viewer.key(pygame.K_SPACE)
+    paused = viewer.scene.cursor.position
+    assert not viewer.scene.autoplay and paused > 1
+    viewer.step(60)
+    assert viewer.scene.cursor.position == paused
+    viewer.key(pygame.K_SPACE)
+    for _ in range(20_000):
+        if viewer.scene.cursor.at_end:
+            break
+        viewer.step()
+    assert viewer.scene.cursor.at_end
+    viewer.settle()
+    viewer.step(30)
+    assert not viewer.scene.autoplay
+    viewer.check_position()
+
+
+def test_the_buttons_and_the_timeline_move_the_cursor():
+    deal = played_deal(5, 12)
+    viewer = Viewer(deal)
+    scene = viewer.scene
+    forward = next(b for b in scene.steps if b.symbol == "forward")
+    viewer.click(forward.rect.center)
+    assert scene.cursor.position == 2
+    last = next(b for b in scene.steps if b.symbol == "last")
+    viewer.click(last.rect.center)
+    assert scene.cursor.at_end
+    first = next(b for b in scene.steps if b.symbol == "first")
+    viewer.click(first.rect.center)
+    assert scene.cursor.at_start
+    timeline = scene.timeline.rect
+    viewer.click((timeline.centerx, timeline.centery))
+    middle = scene.cursor.position
+    assert abs(middle - (1 + (len(deal.events) - 1) / 2)) <= 2
+    viewer.check_position()
+    # a line of the side panel's list jumps to its event
+    row = scene.moves_list.rows[3]
+    rect = scene.moves_list.rect
+    scene.moves_list.scroll = 0
+    viewer.step()
+    viewer.click((rect.left + 20, rect.top + scene.moves_list._tops[3] + 4))
+    assert scene.cursor.position == row.value == 4
+
+
+def test_open_hands_and_as_seen_draw_every_size():
+    for players in (3, 4, 5):
+        deal = played_deal(players, 50 + players)
+        for size in ((1024, 600), (1280, 720), (1920, 1080)):
+            viewer = Viewer(deal, size=size)
+            scene = viewer.scene
+            scene.go(scene.cursor.trick_starts()[3])
+            viewer.step(2)
+            assert scene.open_hands
+            lay = scene.layout
+            for seat in range(1, players):
+                count = len(scene.cursor.state.hands and
+                            [c for c in range(78) if scene.cursor.state.hands[seat] >> c & 1])
+                slots = open_hand_slots(lay, seat, count, lay.u(54))
+                assert len(slots) == count
+                for x, y in slots:  # every opponent card is on the table's part of the window
+                    assert 0 <= x <= lay.size[0] and 0 <= y <= lay.size[1]
+            viewer.key(pygame.K_o)
+            assert not scene.open_hands
+            viewer.check_position()
+            viewer.key(pygame.K_o)
+            assert scene.open_hands
+
+
+def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
+    deal = played_deal(4, 61)
+    events = list(deal.events)
+    viewer = Viewer(deal)
+    scene = viewer.scene
+    scene.go(scene.cursor.trick_starts()[4] + 2)  # mid-trick
+    viewer.key(pygame.K_p)
+    table = viewer.app.scene
+    assert isinstance(table, PlayOnScene)
+    controller = table.controller
+    start = len(controller.match.current.events)
+    assert controller.match.current.events == events[:start]
+    me = make_bot("simple", 99)
+    for _ in range(40_000):
+        if controller.match.current.is_over and table.score_panel is not None:
+            break
+        if controller.waiting_for_human() and table.idle:
+            assert controller.submit(me.decide(controller.view())) is None
+        viewer.step()
+        if controller.is_thinking():
+            time.sleep(0.0005)
+    played = controller.match.current
+    assert played.is_over and played.events[:start] == events[:start]
+    assert deal.events == events  # the replayed deal is not changed
+    table.score_panel.next_deal()  # "Back to the replay"
+    viewer.step(2)
+    assert viewer.app.scene is scene
+    assert scene.cursor.position == scene.cursor.trick_starts()[4] + 2
+    assert not list((tmp_path / "data").glob("**/*.json"))  # nothing saved
+
+
+def test_replaying_a_saved_file_leaves_it_byte_for_byte(tmp_path):
+    deal = played_deal(4, 70)
+    path = tmp_path / "deal.json"
+    save_deal(deal, path, {"names": ["Ann", "Bob", "Cat", "Dan"]})
+    before = path.read_bytes()
+    from game.replay_files import load_replay_file
+
+    source = load_replay_file(path)
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    from game.scenes.replay_scene import open_replay
+
+    scene = open_replay(app, source)
+    for key in (pygame.K_END, pygame.K_HOME, pygame.K_RIGHT, pygame.K_p, pygame.K_ESCAPE):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        for _ in range(5):
+            app.step(DT)
+    assert path.read_bytes() == before
+    assert scene.name(1) == "Bob"
+
+
+def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
+    deal = played_deal(4, 80)
+    viewer = Viewer(deal)
+    scene = viewer.scene
+    analysis = scene.analysis
+    assert analysis is not None
+    for _ in range(600):
+        if analysis.finished:
+            break
+        time.sleep(0.05)
+    assert analysis.finished
+    viewer.key(pygame.K_TAB)
+    assert scene.tab == "analysis"
+    choices = [d for d in analysis.decisions if not d.forced]
+    rows = scene.analysis_list.rows
+    assert [r.value for r in rows] == [d.index for d in choices]
+    assert all(r.note for r in rows)
+    # standing at one of them shows every option with its estimate
+    decision = choices[-1]
+    scene.go(decision.index)
+    viewer.step(2)
+    lines = scene._choice_lines
+    result = analysis.result(decision.index)
+    assert len(lines) >= 1 + min(6, len(result.options))
+    assert lines[1][2] == f"{result.options[0].mean:+.1f}"
