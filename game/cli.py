@@ -1,9 +1,23 @@
-"""``tarot`` / ``python -m game``: open the game window on the title menu.
+"""``tarot`` / ``python -m game``: open the game window.
 
-``--demo`` seats bots everywhere and opens the table directly; ``--deals N`` quits once N
-deals have been played to the end (in the demo the next deal starts by itself after a short
-pause on the scores). A bad option, an unknown variant or a damaged ``rules.yaml`` is
-reported on one line, with exit status 2.
+* ``tarot`` opens the title menu.
+* ``tarot --demo`` seats bots everywhere and opens the table directly; ``--deals N`` quits once
+  N deals have been played to the end (in the demo the next deal starts by itself after a
+  short pause on the scores). The demo saves nothing.
+* ``tarot --continue`` opens the saved match in progress directly on the table, as the menu's
+  Continue does (the menu is underneath: leaving the table lands on it). No saved match, or
+  one that cannot be read, is reported on one line with exit status 2 and the file is left
+  as it is.
+* ``tarot --autoplay`` is the demo with the match saved like a normal one (it replaces the
+  saved match in progress); with ``--continue`` a bot takes the player's seat in the saved
+  match and plays on, saving after every move.
+* ``tarot replay FILE`` opens the replay viewer on a saved deal, a saved match (its last deal
+  played to the end) or a deal record. The viewer is the only screen: leaving it (Esc) closes
+  the window. A file that cannot be replayed is reported on one line (``tarot: <why>``) with
+  exit status 2 before any window opens.
+
+A bad option, an unknown variant or a damaged ``rules.yaml`` is reported on one line, with
+exit status 2.
 """
 
 from __future__ import annotations
@@ -14,10 +28,12 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
 PROG = "tarot"
+REPLAY = "replay"
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: Seconds the demo shows the scores before the next deal, at normal speed.
 DEMO_PAUSE = 3.0
@@ -61,9 +77,17 @@ def seed_value(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.")
+    parser = _Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.",
+                     epilog=f"{PROG} {REPLAY} FILE [--size WxH] [--lang en|fr] [--speed SPEED]: "
+                            "replay a saved deal, a saved match's last finished deal or a deal "
+                            "record.")
     parser.add_argument("--demo", action="store_true",
                         help="bots in every seat; the table opens directly")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="open the saved match in progress directly on the table")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="a bot plays your seat too and the match is saved as usual "
+                             "(a new match, or the saved one with --continue)")
     parser.add_argument("--deals", type=positive, metavar="N",
                         help="quit after N deals are played to the end")
     parser.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players")
@@ -71,12 +95,25 @@ def build_parser() -> argparse.ArgumentParser:
                         help="shuffle seed of the match (and of the bots)")
     parser.add_argument("--level", metavar="NAME", help="the bots' level (random, simple)")
     parser.add_argument("--variant", metavar="NAME", help="rules variant from rules.yaml")
-    parser.add_argument("--size", type=window_size, metavar="WxH", help="window size")
-    parser.add_argument("--lang", choices=("en", "fr"), help="language of the interface")
-    parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
+    _window_options(parser)
     parser.add_argument("--screenshot-dir", type=Path, metavar="DIR",
                         help="save a screenshot each time a new phase or screen starts")
     return parser
+
+
+def build_replay_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=f"{PROG} {REPLAY}",
+                     description="Open the replay viewer on a saved deal, a saved match (its "
+                                 "last deal played to the end) or a deal record.")
+    parser.add_argument("file", type=Path, metavar="FILE", help="the file to replay")
+    _window_options(parser)
+    return parser
+
+
+def _window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=window_size, metavar="WxH", help="window size")
+    parser.add_argument("--lang", choices=("en", "fr"), help="language of the interface")
+    parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
 
 
 def fail(message: str) -> int:
@@ -84,8 +121,23 @@ def fail(message: str) -> int:
     return 2
 
 
+def refuse_file(message: str) -> int:
+    """A file given to the game that cannot be used: ``tarot: <message>``, exit status 2."""
+    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == [REPLAY]:
+        return replay_main(arguments[1:])
+    parser = build_parser()
+    args, extra = parser.parse_known_args(arguments)
+    if REPLAY in extra:
+        parser.error(f"{REPLAY} comes first: {PROG} {REPLAY} FILE [--size WxH] [--lang L] "
+                     "[--speed S]")
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     from engine.ai import BOTS
     from engine.rules import RulesError, default_rules_path, list_variants
@@ -99,24 +151,43 @@ def main(argv: list[str] | None = None) -> int:
         return fail(f"unknown variant {args.variant!r} (known: {', '.join(variants)})")
     if args.level is not None and args.level not in BOTS:
         return fail(f"unknown level {args.level!r} (known: {', '.join(BOTS)})")
+    if args.demo and (args.resume or args.autoplay):
+        return fail("--demo cannot be used with " + ("--continue" if args.resume else "--autoplay"))
+    if args.resume:
+        taken = [name for name, value in (("--players", args.players), ("--seed", args.seed),
+                                          ("--level", args.level), ("--variant", args.variant))
+                 if value is not None]
+        if taken:
+            return fail(f"--continue plays on the saved match as it was; {', '.join(taken)} "
+                        "cannot change it")
     if args.screenshot_dir is not None:
         try:
             args.screenshot_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return fail(f"--screenshot-dir {args.screenshot_dir}: {exc.strerror}")
 
-    logging.basicConfig(level=logging.WARNING, format=f"{PROG}: %(levelname)s: %(message)s")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game import paths
+    _quiet_start()
     from game.settings import Settings
 
     base, problems = Settings.load()
+    saved: Any = None
+    if args.resume:  # read it now: a missing or damaged save is told before any window opens
+        from game import paths
+        from game.scenes.session import SaveError, read_saved_match
+
+        file = paths.current_match_file()
+        if not file.exists():
+            return refuse_file(f"there is no saved match to continue ({file} does not exist)")
+        try:
+            saved = read_saved_match(file, base.bot_level, base.player_name)
+        except SaveError as exc:
+            return refuse_file(str(exc))
     overrides: dict[str, Any] = {}
     if args.lang:
         overrides["language"] = args.lang
     if args.speed:
         overrides["animation_speed"] = args.speed
-    elif args.demo:
+    elif args.demo or args.autoplay:
         overrides["animation_speed"] = "normal"
     presets: dict[str, Any] = {}
     if args.players:
@@ -125,28 +196,83 @@ def main(argv: list[str] | None = None) -> int:
         presets["bot_level"] = args.level
     if args.variant:
         presets["variant"] = args.variant
+
+    def start(app: Any) -> None:
+        if saved is not None:
+            continue_match(app, saved, autoplay=args.autoplay, notice="\n".join(problems))
+        elif args.demo or args.autoplay:
+            start_demo(app, base.with_(**presets), variants, args.seed, save=args.autoplay)
+        else:
+            from game.scenes.menu import MenuScene
+
+            app.push(MenuScene(app, seed=args.seed, notice="\n".join(problems), presets=presets))
+
+    driver = {"demo": args.demo or args.autoplay, "deals": args.deals,
+              "shots": args.screenshot_dir}
+    return run_window(base, overrides, args.size, start, driver)
+
+
+def replay_main(argv: list[str]) -> int:
+    """``tarot replay FILE``: the file is checked before any window opens."""
+    args = build_replay_parser().parse_args(argv)
+    from game.replay_files import ReplayFileError, load_replay_file
+
+    try:
+        source = load_replay_file(args.file)
+    except ReplayFileError as exc:
+        return refuse_file(str(exc))
+    _quiet_start()
+    try:
+        from game.scenes.replay_scene import open_replay
+    except ModuleNotFoundError as exc:
+        if exc.name != "game.scenes.replay_scene":
+            raise
+        return fail("this version of the game has no replay viewer")
+    from game.settings import Settings
+
+    base, _ = Settings.load()
+    overrides: dict[str, Any] = {}
+    if args.lang:
+        overrides["language"] = args.lang
+    if args.speed:
+        overrides["animation_speed"] = args.speed
+
+    def start(app: Any) -> None:
+        # The viewer is the only scene: Esc pops it, and an empty stack ends the app.
+        open_replay(app, source)
+
+    return run_window(base, overrides, args.size, start,
+                      {"demo": False, "deals": None, "shots": None})
+
+
+def _quiet_start() -> None:
+    logging.basicConfig(level=logging.WARNING, format=f"{PROG}: %(levelname)s: %(message)s")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | None,
+               start: Callable[[Any], None], driver_options: dict[str, Any]) -> int:
+    """Open the window with ``base`` settings changed by ``overrides`` for this run only, let
+    ``start`` put the first scenes up, and run until the player quits."""
+    from game import paths
+
     settings_file = paths.settings_file()
     stamp = _mtime(settings_file)
 
     from game.app import App
 
-    app = App(base.with_(**overrides), size=args.size)
-    driver = Driver(app, demo=args.demo, deals=args.deals, shots=args.screenshot_dir)
+    app = App(base.with_(**overrides), size=size)
+    driver = Driver(app, **driver_options)
     app.after_frame.append(driver)
     try:
-        if args.demo:
-            start_demo(app, base.with_(**presets), variants, args.seed)
-        else:
-            from game.scenes.menu import MenuScene
-
-            app.push(MenuScene(app, seed=args.seed, notice="\n".join(problems), presets=presets))
+        start(app)
         app.run()
     except KeyboardInterrupt:
         return 130
     finally:
         driver.shutdown()
         if _mtime(settings_file) != stamp:  # something was saved while the game ran
-            keep_overrides_out(app.settings, base, overrides, args.size is not None)
+            keep_overrides_out(app.settings, base, overrides, size is not None)
         import pygame
 
         pygame.quit()
@@ -171,7 +297,10 @@ def keep_overrides_out(final: Any, base: Any, overrides: dict[str, Any], sized: 
         final.with_(**restore).save()
 
 
-def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None) -> None:
+def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None,
+               save: bool = False) -> None:
+    """Bots in every seat, the table on screen. ``save``: the match is saved like a normal
+    one (``--autoplay``), under the player's name at seat 0."""
     from engine.ai import BOTS
     from game.scenes.session import MatchSetup, new_seed, open_table, table_names
     from game.scenes.session import start_match as start
@@ -179,10 +308,25 @@ def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | No
     variant = settings.variant if settings.variant in variants else "fft"
     level = settings.bot_level if settings.bot_level in BOTS else "simple"
     players = settings.players
+    player = settings.player_name if save else None
     setup = MatchSetup(players, level, variant,
-                       tuple(table_names(players, app.settings.language, None)),
+                       tuple(table_names(players, app.settings.language, player)),
                        seed if seed is not None else new_seed())
-    controller = start(app, setup, human_seat=None, save=False)
+    controller = start(app, setup, human_seat=None, save=save)
+    open_table(app, controller)
+
+
+def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "") -> None:
+    """The saved match on the table, with the menu underneath (as after the menu's Continue).
+    ``autoplay``: a bot plays the player's seat too."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.session import open_table, resume_match
+
+    app.push(MenuScene(app, notice=notice))
+    if not autoplay and saved.names and saved.names[0] != app.settings.player_name:
+        # the table names the player from the settings: use the name of this match
+        app.update_settings(app.settings.with_(player_name=saved.names[0]))
+    controller = resume_match(app, saved, human_seat=None if autoplay else 0)
     open_table(app, controller)
 
 

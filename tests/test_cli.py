@@ -143,3 +143,269 @@ def test_command_line_choices_are_not_saved_as_settings(tmp_path: Path,
     assert not problems
     assert (saved.language, saved.animation_speed, saved.window_size, saved.players) == (
         "en", "slow", (1280, 720), 4)
+
+
+# --- tarot replay FILE ------------------------------------------------------------------------
+
+RECORDS = ROOT / "tests" / "records"
+
+
+def no_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make opening a window fail the test."""
+    from game.app import App
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a window was opened")
+
+    monkeypatch.setattr(App, "__init__", refuse)
+
+
+def unfinished_match(seed: int = 11) -> object:
+    import random
+
+    from engine.match import Match
+    from engine.randomplay import random_action
+    from engine.rules import load_rules
+
+    match = Match.new(load_rules(), 4, seed)
+    rng = random.Random(seed)
+    while True:  # a deal in play, a few decisions taken
+        deal = match.current
+        while not deal.is_over and len(deal.events) < 12:
+            deal.execute(deal.state.turn, random_action(deal.state, rng))
+        if not deal.is_over:
+            return match
+        match.next_deal()
+
+
+def bad_replay_file(kind: str, folder: Path) -> Path:
+    path = folder / f"{kind}.json"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    elif kind == "unfinished":
+        path.write_bytes((RECORDS / "three_players_unfinished.yaml").read_bytes())
+    elif kind == "rules":
+        path.write_bytes((ROOT / "rules.yaml").read_bytes())
+    elif kind == "truncated":
+        from engine.saves import save_match
+
+        save_match(unfinished_match(), path)  # type: ignore[arg-type]
+        path.write_bytes(path.read_bytes()[:-50])
+    return path
+
+
+@pytest.mark.parametrize(("kind", "expected"), [
+    ("missing", "no such file"), ("folder", "is a folder"), ("empty", "the file is empty"),
+    ("binary", "binary data"), ("unfinished", "the deal is not finished"),
+    ("rules", "'tarot-rules' file"), ("truncated", "truncated"),
+])
+def test_replay_refuses_a_bad_file_before_any_window(
+        kind: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
+    path = bad_replay_file(kind, tmp_path)
+    before = path.read_bytes() if path.is_file() else None
+    no_window(monkeypatch)
+    assert exit_code(["replay", str(path), "--speed", "instant"]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert lines[0].startswith(f"tarot: {path}: ") and expected in lines[0], lines[0]
+    assert captured.out == ""
+    assert (path.read_bytes() if path.is_file() else None) == before
+    assert not (tmp_path / "home").exists()  # nothing written for the player either
+
+
+def test_python_m_game_replay_names_a_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.json"
+    result = run_game(["replay", str(missing)], tmp_path, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"tarot: {missing}: no such file"
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(("args", "start"), [
+    (["replay"], "tarot replay: error:"),
+    (["replay", "a.json", "--deals", "2"], "tarot replay: error:"),
+    (["replay", "a.json", "--size", "tiny"], "tarot replay: error:"),
+    (["--lang", "fr", "replay", "a.json"], "tarot: error: replay comes first"),
+    (["play"], "tarot: error: unrecognized arguments: play"),
+])
+def test_replay_arguments(args: list[str], start: str, monkeypatch: pytest.MonkeyPatch,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    no_window(monkeypatch)
+    assert exit_code(args) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(start), lines
+
+
+def replay_files(folder: Path) -> list[Path]:
+    import random
+
+    from engine.match import Match
+    from engine.randomplay import random_action
+    from engine.rules import load_rules
+    from engine.saves import save_match
+    from engine.state import Phase
+
+    record = folder / "garde.yaml"
+    record.write_bytes((RECORDS / "four_players_garde.yaml").read_bytes())
+    match = Match.new(load_rules(), 3, 5)
+    rng = random.Random(5)
+    while True:
+        deal = match.current
+        while not deal.is_over:
+            deal.execute(deal.state.turn, random_action(deal.state, rng))
+        if deal.state.phase is Phase.FINISHED:
+            break
+        match.next_deal()
+    saved = folder / "current-match.json"
+    save_match(match, saved, {"names": ["Ana", "Léa", "Hugo"]})
+    return [record, saved]
+
+
+def test_the_replay_viewer_opens_on_the_file_and_esc_closes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    replay_scene = pytest.importorskip("game.scenes.replay_scene")
+    import pygame
+
+    from game.settings import Settings
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
+    Settings(language="en", animation_speed="slow").save()
+    for path in replay_files(tmp_path):
+        before = path.read_bytes()
+        seen: dict[str, object] = {"frames": 0}
+
+        def watch(self: cli.Driver, app: object, seen: dict[str, object] = seen) -> None:
+            frames = seen["frames"] = int(seen["frames"]) + 1  # type: ignore[call-overload]
+            scenes = list(app.scenes)  # type: ignore[attr-defined]
+            if frames == 5:
+                seen["scenes"] = [type(s).__module__ for s in scenes]
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE,
+                                                     mod=0, unicode="\x1b", scancode=41))
+            if frames == 600:  # the viewer did not close: stop anyway, the test fails below
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+        monkeypatch.setattr(cli.Driver, "__call__", watch)
+        assert cli.main(["replay", str(path), "--lang", "fr", "--speed", "instant",
+                         "--size", "1024x600"]) == 0
+        assert seen["scenes"] == [replay_scene.__name__], seen
+        assert int(seen["frames"]) < 600, "Esc did not close the viewer"  # type: ignore[call-overload]
+        assert path.read_bytes() == before
+    saved, _ = Settings.load()
+    assert (saved.language, saved.animation_speed) == ("en", "slow")
+
+
+# --- tarot --continue and --autoplay ------------------------------------------------------------
+
+
+def test_continue_without_a_saved_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    no_window(monkeypatch)
+    assert exit_code(["--continue"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [f"tarot: there is no saved match to continue "
+                     f"({tmp_path / 'data' / 'current-match.json'} does not exist)"]
+    assert not (tmp_path / "data").exists()
+
+
+def test_continue_with_a_damaged_save_leaves_it_alone(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.saves import save_match
+    from game import paths
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    file = paths.current_match_file()
+    save_match(unfinished_match(), file)  # type: ignore[arg-type]
+    damaged = file.read_bytes()[:-40]
+    file.write_bytes(damaged)
+    stamp = file.stat().st_mtime_ns
+    no_window(monkeypatch)
+    assert exit_code(["--continue", "--speed", "instant"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"tarot: {file}: the file is truncated")
+    assert file.read_bytes() == damaged and file.stat().st_mtime_ns == stamp
+    assert sorted(p.name for p in file.parent.iterdir()) == ["current-match.json"]
+
+
+@pytest.mark.parametrize("args", [["--continue", "--demo"], ["--demo", "--autoplay"],
+                                  ["--continue", "--seed", "3"],
+                                  ["--continue", "--players", "3", "--variant", "fft"]])
+def test_continue_and_autoplay_refuse_what_does_not_fit(
+        args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    no_window(monkeypatch)
+    assert exit_code(args) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tarot: error: --"), lines
+
+
+def test_continue_opens_the_saved_match_on_the_table_over_the_menu(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from engine.saves import load_match, save_match
+    from game import paths
+    from game.scenes.menu import MenuScene
+    from game.table.scene import TableScene
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    match = unfinished_match()
+    meta = {"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "random", "variant": "fft"}
+    save_match(match, paths.current_match_file(), meta)
+    saved_log = match.events()  # type: ignore[attr-defined]
+    seen: dict[str, object] = {}
+    frames = {"count": 0}
+
+    def watch(self: cli.Driver, app: object) -> None:
+        frames["count"] += 1
+        scenes = list(app.scenes)  # type: ignore[attr-defined]
+        if frames["count"] == 1:
+            table = scenes[-1]
+            seen["stack"] = [type(s) for s in scenes]
+            seen["log"] = list(table.controller.match.events())
+            seen["human"] = table.controller.human_seat
+            seen["bots"] = {bot.name for bot in table.controller.bots.values()}
+            table.open_menu()  # leaving the table lands on the menu, as after Continue
+        elif frames["count"] == 2:
+            seen["after"] = type(app.scene)  # type: ignore[attr-defined]
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(cli.Driver, "__call__", watch)
+    assert cli.main(["--continue", "--speed", "instant"]) == 0
+    assert seen["stack"] == [MenuScene, TableScene]
+    assert seen["log"][:len(saved_log)] == saved_log  # type: ignore[index]
+    assert seen["human"] == 0 and seen["bots"] == {"random"}
+    assert seen["after"] is MenuScene
+    resumed, kept = load_match(paths.current_match_file())
+    assert resumed.events()[:len(saved_log)] == saved_log
+    assert kept["names"] == meta["names"]
+
+
+def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path) -> None:
+    from engine.saves import load_deal, load_match
+
+    result = run_game(["--autoplay", "--deals", "1", "--players", "3", "--speed", "instant",
+                       "--seed", "12"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    match, meta = load_match(tmp_path / "data" / "current-match.json")
+    assert meta["names"][0] == "You" and match.players == 3 and match.seed == 12
+    assert any(d.result is not None for d in match.deals)
+    history = list((tmp_path / "data" / "history").glob("*.json"))
+    assert history and all(load_deal(p)[0].is_over for p in history)
+    # and --continue --autoplay takes it up and plays on to the end of another deal
+    again = run_game(["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                     tmp_path)
+    assert again.returncode == 0, again.stderr
+    later, _ = load_match(tmp_path / "data" / "current-match.json")
+    assert later.events()[:len(match.events())] == match.events()
+    assert sum(d.result is not None for d in later.deals) > sum(
+        d.result is not None for d in match.deals)

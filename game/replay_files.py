@@ -1,0 +1,263 @@
+"""Opening a file for the replay viewer: a saved deal, a saved match or a deal record.
+
+:func:`load_replay_file` reads one file and returns the deal to replay with the names to show:
+
+* a saved deal (``tarot-deal`` JSON, as the game keeps every finished deal in its history);
+* a saved match (``tarot-match`` JSON, such as the match in progress): its last deal played to
+  the end;
+* a deal record (DEAL_RECORD.md), recognised by its content whatever the file is called.
+
+Anything else is refused with :class:`ReplayFileError`, whose message names the file and says
+what is wrong in a line or two (missing, a folder, empty, binary data, too large, cut short,
+another kind of file, a version this game cannot read, a log that breaks the rules, a deal that
+is not over). Loading only ever reads: the file is never changed.
+
+No pygame here: the command line checks a file before any window opens.
+"""
+
+from __future__ import annotations
+
+import json
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+from engine.deal import Deal
+from engine.events import CardPlayed
+from engine.record import FIELDS as RECORD_FIELDS
+from engine.record import RecordError, parse_yaml, replay_record
+from engine.rules import RulesError, load_rules
+from engine.saves import DEAL_FORMAT, MATCH_FORMAT, SAVE_VERSION, SaveError, load_deal, load_match
+from engine.state import Phase
+from game.i18n import seat_name
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""The largest file read at all. A saved deal is a few kilobytes and even a very long saved
+match stays far below this."""
+
+MAX_RECORD_BYTES = 256 * 1024
+"""The largest deal record read (a record is one or two kilobytes; YAML is slow to parse, and
+:data:`engine.record.MAX_NODES` bounds what it may expand to)."""
+
+NAME_LENGTH = 16
+"""Names longer than this are cut, as in the game's own name field."""
+
+_WHAT = "a saved deal, a saved match or a deal record"
+
+
+class ReplayFileError(ValueError):
+    """A file that cannot be replayed. The message names the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class ReplaySource:
+    """One deal ready for the replay viewer."""
+
+    deal: Deal
+    """The deal, played to the end (or cancelled: everyone passed, a petit sec)."""
+    names: list[str]
+    """The name shown for each seat, seat 0 first."""
+    title: str
+    """The file's name; for a match, followed by ``#n``, the deal's number in the match."""
+    path: Path
+    meta: dict[str, Any] = field(default_factory=dict)
+    """The file's ``meta`` data (names, variant, date...); empty for a deal record."""
+    deal_number: int | None = None
+    """The deal's number in its match (1 for the first); ``None`` for a deal on its own."""
+
+
+def load_replay_file(path: str | Path) -> ReplaySource:
+    """Read and check ``path``; raises :class:`ReplayFileError` when it cannot be replayed."""
+    file = Path(path).expanduser()
+    raw = _read_bytes(file)
+    text = _decode(file, raw)
+    if not text.strip():
+        raise ReplayFileError(f"{file}: the file is empty")
+    if text.lstrip().startswith("{"):
+        try:
+            document: Any = json.loads(text)
+        except json.JSONDecodeError:  # cut short, or a record in YAML's braces style
+            document = _yaml_mapping(text) if len(raw) <= MAX_RECORD_BYTES else None
+            if document is None or not _looks_like_record(document):
+                _explain_bad_json(file)  # raises, in the saves' own words ("truncated"...)
+        if "format" in document:
+            return _from_save(file, document)
+        if _looks_like_record(document):
+            return _from_record(file, raw, document)
+        raise ReplayFileError(f"{file}: JSON, but not {_WHAT} (it has no \"format\" field)")
+    _check_record_size(file, raw)  # before parsing: YAML is slow to read
+    try:
+        mapping = parse_yaml(text)
+    except RecordError as exc:
+        reason = str(exc).removeprefix("record: ")
+        raise ReplayFileError(f"{file}: not {_WHAT} ({reason})") from None
+    if "format" in mapping:
+        found = mapping["format"]
+        if found in (DEAL_FORMAT, MATCH_FORMAT):
+            raise ReplayFileError(f"{file}: a {found!r} file must be JSON, as the game saves it")
+        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}")
+    if not _looks_like_record(mapping):
+        raise ReplayFileError(
+            f"{file}: not {_WHAT} (none of the fields of a deal record: players, dealer, hands...)")
+    return _from_record(file, raw, mapping)
+
+
+# --- reading the bytes ---------------------------------------------------------------------------
+
+
+def _read_bytes(file: Path) -> bytes:
+    try:
+        info = file.stat()
+    except FileNotFoundError:
+        raise ReplayFileError(f"{file}: no such file") from None
+    except OSError as exc:
+        raise ReplayFileError(f"{file}: cannot read the file ({_reason(exc)})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ReplayFileError(f"{file}: is a folder, not {_WHAT}")
+    if not stat.S_ISREG(info.st_mode):
+        raise ReplayFileError(f"{file}: not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ReplayFileError(f"{file}: too large to be {_WHAT} ({_size(info.st_size)}; "
+                              f"at most {_size(MAX_FILE_BYTES)})")
+    try:
+        with file.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ReplayFileError(f"{file}: cannot read the file ({_reason(exc)})") from None
+    if len(raw) > MAX_FILE_BYTES:  # it grew while being read
+        raise ReplayFileError(f"{file}: too large to be {_WHAT} (more than "
+                              f"{_size(MAX_FILE_BYTES)})")
+    return raw
+
+
+def _decode(file: Path, raw: bytes) -> str:
+    if b"\x00" in raw:
+        raise ReplayFileError(f"{file}: binary data, not {_WHAT}")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ReplayFileError(
+            f"{file}: binary data or not UTF-8 text (byte {exc.start}), not {_WHAT}") from None
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _size(number: int) -> str:
+    return f"{number:,} bytes"
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# --- saved games ---------------------------------------------------------------------------------
+
+
+def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
+    found = document.get("format")
+    if found not in (DEAL_FORMAT, MATCH_FORMAT):
+        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}")
+    version = document.get("version")
+    if type(version) is not int or version != SAVE_VERSION:  # true is not 1
+        newer = type(version) is int and version > SAVE_VERSION
+        hint = "; it was saved by a newer version of the game" if newer else ""
+        raise ReplayFileError(f"{file}: version {_short(version)} cannot be read by this game "
+                              f"(it reads {SAVE_VERSION}){hint}")
+    try:
+        if found == DEAL_FORMAT:
+            deal, meta = load_deal(file)
+            number = None
+        else:
+            match, meta = load_match(file)
+            finished = [i for i, d in enumerate(match.deals) if d.state.phase is Phase.FINISHED]
+            if not finished:
+                raise ReplayFileError(
+                    f"{file}: no deal of this match has been played to the end yet; "
+                    "only a finished deal can be replayed")
+            number = finished[-1] + 1
+            deal = match.deals[number - 1]
+    except SaveError as exc:
+        raise ReplayFileError(_with_file(file, str(exc))) from None
+    _check_over(file, deal)
+    title = file.name if number is None else f"{file.name} #{number}"
+    return ReplaySource(deal, _names(meta, deal.players), title, file, dict(meta), number)
+
+
+def _explain_bad_json(file: Path) -> NoReturn:
+    """Raise the error the saves give for a file that is not valid JSON (cut short, say)."""
+    try:
+        load_deal(file)
+    except SaveError as exc:
+        message = _with_file(file, str(exc))
+        if "not valid JSON" in message:
+            message += f"; not {_WHAT}"
+        raise ReplayFileError(message) from None
+    raise ReplayFileError(f"{file}: not valid JSON, and not {_WHAT}")  # it changed meanwhile
+
+
+def _with_file(file: Path, message: str) -> str:
+    return message if message.startswith(f"{file}:") else f"{file}: {message}"
+
+
+# --- deal records --------------------------------------------------------------------------------
+
+
+def _yaml_mapping(text: str) -> dict[Any, Any] | None:
+    try:
+        return parse_yaml(text)
+    except RecordError:
+        return None
+
+
+def _looks_like_record(document: dict[Any, Any]) -> bool:
+    keys = {k for k in document if isinstance(k, str)}
+    return "format" not in keys and bool(keys & {"players", "hands", "dealer", "play"}) and (
+        len(keys & set(RECORD_FIELDS)) * 2 >= len(document))
+
+
+def _check_record_size(file: Path, raw: bytes) -> None:
+    if len(raw) > MAX_RECORD_BYTES:
+        raise ReplayFileError(f"{file}: too large for a deal record ({_size(len(raw))}; "
+                              f"at most {_size(MAX_RECORD_BYTES)}), and not a saved game")
+
+
+def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySource:
+    _check_record_size(file, raw)
+    try:
+        deal = replay_record(document, load_rules())
+    except RecordError as exc:
+        raise ReplayFileError(f"{file}: deal record: {exc}") from None
+    except RulesError as exc:
+        raise ReplayFileError(f"{file}: the game's rules cannot be read ({exc})") from None
+    _check_over(file, deal)
+    return ReplaySource(deal, _names({}, deal.players), file.name, file, {}, None)
+
+
+# --- common checks -------------------------------------------------------------------------------
+
+
+def _check_over(file: Path, deal: Deal) -> None:
+    if deal.is_over:
+        return
+    phase = deal.state.phase
+    played = sum(1 for e in deal.events if isinstance(e, CardPlayed))
+    where = f"{played} cards played" if phase is Phase.PLAYING else f"in the {phase.value} phase"
+    raise ReplayFileError(
+        f"{file}: the deal is not finished ({where}); only a finished deal can be replayed")
+
+
+def _names(meta: dict[str, Any], players: int) -> list[str]:
+    """The meta's ``names`` when there is one usable name per seat, else the seats' names."""
+    names = meta.get("names")
+    if isinstance(names, list) and len(names) == players and all(
+            isinstance(n, str) and n.strip() for n in names):
+        return [" ".join(n.split())[:NAME_LENGTH] for n in names]
+    return [seat_name(seat, players, "en") for seat in range(players)]
+
+
+__all__ = ["MAX_FILE_BYTES", "MAX_RECORD_BYTES", "ReplayFileError", "ReplaySource",
+           "load_replay_file"]
