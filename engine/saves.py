@@ -59,6 +59,28 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise
 
 
+def remove_stale_temps(folder: str | Path, older_than: float = 60.0) -> int:
+    """Delete the temporary files that :func:`write_atomic` left in ``folder`` when it was
+    stopped mid-write (a killed process), once they are ``older_than`` seconds old (a younger
+    one may belong to a save still under way). Returns how many were removed."""
+    import time
+
+    removed = 0
+    limit = time.time() - older_than
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            if path.is_file() and path.stat().st_mtime < limit:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
+
+
 def _dump(document: Mapping[str, Any], log_key: str, logs: Sequence[Sequence[Event]],
           nested: bool) -> str:
     """JSON with one event per line, so the file reads (and diffs) like a log."""

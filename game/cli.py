@@ -254,8 +254,11 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
                start: Callable[[Any], None], driver_options: dict[str, Any]) -> int:
     """Open the window with ``base`` settings changed by ``overrides`` for this run only, let
     ``start`` put the first scenes up, and run until the player quits."""
+    from engine.saves import remove_stale_temps
     from game import paths
 
+    for folder in (paths.data_dir(), paths.history_dir()):
+        remove_stale_temps(folder)  # left by a game killed while it was saving
     settings_file = paths.settings_file()
     stamp = _mtime(settings_file)
 

@@ -562,3 +562,22 @@ def test_write_atomic_is_used_for_both_kinds(match: Match, tmp_path: Path,
     save_match(match, tmp_path / "m.json")
     save_deal(match.deals[0], tmp_path / "d.json")
     assert written == [tmp_path / "m.json", tmp_path / "d.json"]
+
+
+def test_stale_temporary_files_are_removed_and_fresh_ones_kept(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from engine.saves import remove_stale_temps
+
+    save = tmp_path / "current-match.json"
+    save.write_text("{}", encoding="utf-8")
+    stale = tmp_path / ".current-match.json.abc123.tmp"
+    stale.write_text('{"half', encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    fresh = tmp_path / ".current-match.json.def456.tmp"  # a save under way elsewhere
+    fresh.write_text('{"half', encoding="utf-8")
+    assert remove_stale_temps(tmp_path) == 1
+    assert not stale.exists() and fresh.exists() and save.read_text(encoding="utf-8") == "{}"
+    assert remove_stale_temps(tmp_path / "missing") == 0
