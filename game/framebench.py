@@ -1,5 +1,9 @@
 """``python -m game.framebench``: frame times over played deals, bots in every seat.
 
+With ``--replay`` it measures the replay viewer instead: a deal played by the bots is
+autoplayed from its first step to its score at the fastest autoplay speed, while the expert's
+analysis of seat 0's decisions runs on its background thread.
+
 Runs the real table scene (with animations at the chosen speed) on whatever video driver is
 set — the dummy driver when there is no display — and prints the median, 95th and 99th
 percentile and the worst frame time. The figures
@@ -15,6 +19,7 @@ import statistics
 import sys
 import tempfile
 import time
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--speed", default="fast", choices=("slow", "normal", "fast"))
     parser.add_argument("--level", default="simple")
+    parser.add_argument("--replay", action="store_true",
+                        help="measure the replay viewer (autoplay, analysis running)")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -44,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     app = App(Settings(animation_speed=args.speed, sound=False), size=(width, height))
     match = Match.new(load_rules(), args.players, args.seed)
     bots = {seat: make_bot(args.level, args.seed + seat) for seat in range(args.players)}
+    if args.replay:
+        return replay_bench(app, match, bots, args)
     controller = MatchController(match, bots, human_seat=None)
     table = TableScene(app, controller)
     app.push(table)
@@ -56,14 +65,46 @@ def main(argv: list[str] | None = None) -> int:
             if finished < args.deals and getattr(table, "idle", True):
                 controller.next_deal()
     controller.shutdown()
+    return report(app, f"{finished} deal(s), {args.players} players, {args.size}, "
+                       f"animations {args.speed}")
+
+
+def replay_bench(app: Any, match: Any, bots: dict[int, Any], args: argparse.Namespace) -> int:
+    """Autoplay one finished deal in the replay viewer, the analysis thread working."""
+    from engine.views import view_for
+    from game.i18n import seat_name
+    from game.scenes.replay_bar import SPEEDS
+    from game.scenes.replay_scene import ReplayInfo, ReplayScene
+
+    deal = match.current
+    while not deal.is_over:
+        seat = deal.state.turn
+        deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+    names = [seat_name(s, args.players) for s in range(args.players)]
+    scene = ReplayScene(app, ReplayInfo(deal, names))
+    app.push(scene)
+    scene.set_speed(len(SPEEDS) - 1)
+    scene.toggle_autoplay()
+    start = time.perf_counter()
+    while not scene.cursor.at_end and time.perf_counter() - start < 600:
+        app.step(app.clock.tick(60) / 1000.0)
+    analysis = scene.analysis
+    done = f"{analysis.done}/{analysis.total}" if analysis is not None else "none"
+    scene.close()
+    return report(app, f"a replay of {scene.cursor.total} steps, {args.players} players, "
+                       f"{args.size}, animations {args.speed}, analysis done {done}")
+
+
+def report(app: Any, what: str) -> int:
     times = sorted(t * 1000 for t in app.frame_times[10:])  # skip the first frames (loading)
     if not times:
         print("no frames measured", file=sys.stderr)
         return 1
+
     def pct(p: float) -> float:
         return times[min(len(times) - 1, int(p / 100 * len(times)))]
-    print(f"{len(times)} frames over {finished} deal(s), {args.players} players, {args.size}, "
-          f"animations {args.speed}")
+
+    print(f"{len(times)} frames over {what}")
     print(f"frame time ms: median {statistics.median(times):.2f}  p95 {pct(95):.2f}  "
           f"p99 {pct(99):.2f}  max {times[-1]:.2f}  (budget at 60 fps: 16.67)")
     return 0

@@ -110,12 +110,12 @@ class ReplayCursor:
         return starts
 
     def trick_number(self) -> int | None:
-        """The trick (1-based) being played or last gathered at this position, ``None``
-        before the first card."""
+        """The trick (1-based) about to be led, being played or just gathered at this
+        position; ``None`` before the play."""
         starts = self.trick_starts()
         number = None
         for i, start in enumerate(starts):
-            if self.position > start:
+            if self.position >= start:
                 number = i + 1
         return number
 

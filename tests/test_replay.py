@@ -94,7 +94,9 @@ def test_cursor_tricks_and_moves():
     assert cursor.trick_number() is None
     assert cursor.go_to_trick(7)
     assert cursor.position == starts[6]
-    assert cursor.next_move() is not None and cursor.trick_number() == 6
+    assert cursor.next_move() is not None and cursor.trick_number() == 7
+    cursor.go(starts[0] - 1)
+    assert cursor.trick_number() is None
     assert not cursor.go_to_trick(19)
     moves = cursor.moves(seat=0)
     assert moves and all(m.seat == 0 for m in moves)

@@ -39,6 +39,7 @@ class ScrollList:
         self._tops: list[int] = []
         self._height = 0
         self._key: tuple[object, ...] = ()
+        self._follow = False  # the current row changed and is still to be scrolled to
 
     # --- content ---------------------------------------------------------------------------------
     def set_rows(self, rows: Sequence[Row], assets: Assets) -> None:
@@ -80,12 +81,27 @@ class ScrollList:
     def max_scroll(self) -> int:
         return max(0, self._height - self.rect.height)
 
+    def place(self, rect: pygame.Rect) -> None:
+        """Where the list goes on screen; when that changes the current row is kept in view."""
+        if rect != self.rect:
+            self.rect = pygame.Rect(rect)
+            self._follow = True
+
     # --- the current row -------------------------------------------------------------------------
     def set_current(self, index: int | None) -> None:
         """Highlight row ``index`` and scroll it into view if it moved."""
         if index == self.current:
             return
         self.current = index
+        self._follow = True
+        self._scroll_to_current()
+
+    def _scroll_to_current(self) -> None:
+        """Bring the current row into view, once the list has its place on screen."""
+        index = self.current
+        if not self._follow or self.rect.height <= 0:
+            return
+        self._follow = False
         if index is None or not 0 <= index < len(self._tops):
             return
         top = self._tops[index]
@@ -121,6 +137,7 @@ class ScrollList:
         return None
 
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        self._scroll_to_current()
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         pad = self._pad()

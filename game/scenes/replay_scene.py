@@ -568,8 +568,8 @@ class ReplayScene(TableScene):
         keys_h = round(self._text_size * 0.9) * 2 + 6
         top = self._list_top + choice_h
         rect = pygame.Rect(inner.left, top, inner.width, max(20, self._keys_y - keys_h - top))
-        self.moves_list.rect = rect
-        self.analysis_list.rect = rect
+        self.moves_list.place(rect)
+        self.analysis_list.place(rect)
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
