@@ -503,3 +503,43 @@ def draw_row_label(surface: pygame.Surface, app: App, rect: pygame.Rect, label: 
     size = fit_size(app, label, 26 * u, label_width - int(28 * u))
     blit_text(surface, app.assets, label, size, (rect.left + int(16 * u), rect.centery),
               HIGHLIGHT if focused else TEXT, anchor="midleft")
+
+
+# --- the player-count filter of the history screens ----------------------------------------------
+
+#: The choices of the "Players: All 3 4 5" filter (None: every player count).
+PLAYER_FILTERS: tuple[int | None, ...] = (None, 3, 4, 5)
+
+
+def player_filter_label(app: App, value: int | None) -> str:
+    return app.tr("menu_all") if value is None else str(value)
+
+
+def place_player_filter(app: App, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The filter's chips, in a row at the top of ``inner`` after the "Players" label."""
+    u = app.unit
+    x = inner.left + int(150 * u)
+    font = app.assets.font(int(22 * u))
+    rects = []
+    for value in PLAYER_FILTERS:
+        label = player_filter_label(app, value)
+        rect = pygame.Rect(x, inner.top, max(int(64 * u), font.size(label)[0] + int(28 * u)),
+                           int(38 * u))
+        rects.append(rect)
+        x = rect.right + int(10 * u)
+    return rects
+
+
+def draw_player_filter(surface: pygame.Surface, app: App, inner: pygame.Rect,
+                       rects: Sequence[pygame.Rect], selected: int | None) -> None:
+    u = app.unit
+    blit_text(surface, app.assets, app.tr("players"), 24 * u,
+              (inner.left + int(8 * u), rects[0].centery), TEXT, anchor="midleft")
+    radius = max(3, int(8 * u))
+    for value, rect in zip(PLAYER_FILTERS, rects, strict=True):
+        on = value == selected
+        pygame.draw.rect(surface, BUTTON_HOVER if on else BUTTON, rect, border_radius=radius)
+        pygame.draw.rect(surface, HIGHLIGHT if on else GOLD, rect,
+                         max(1, int((3 if on else 1.5) * u)), border_radius=radius)
+        blit_text(surface, app.assets, player_filter_label(app, value), 22 * u, rect.center,
+                  HIGHLIGHT if on else TEXT)

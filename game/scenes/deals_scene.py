@@ -21,12 +21,18 @@ from game.history import (
     list_deals,
     read_entry,
 )
-from game.scenes.common import ConfirmDialog, backdrop, fit_size, heading
+from game.scenes.common import (
+    PLAYER_FILTERS,
+    ConfirmDialog,
+    backdrop,
+    draw_player_filter,
+    fit_size,
+    heading,
+    place_player_filter,
+    player_filter_label,
+)
 from game.widgets import (
-    BUTTON,
-    BUTTON_HOVER,
     GOLD,
-    HIGHLIGHT,
     TEXT,
     TEXT_DIM,
     WARNING,
@@ -38,7 +44,7 @@ from game.widgets import (
 )
 
 ROW_H = 66
-FILTERS: tuple[int | None, ...] = (None, 3, 4, 5)
+FILTERS = PLAYER_FILTERS
 DOUBLE_CLICK_MS = 400
 MADE = (140, 220, 140)
 PRACTISED = (236, 170, 92)
@@ -181,16 +187,7 @@ class FinishedDealsScene(Scene):
         width = min(int(1100 * u), w - int(32 * u))
         self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
         inner = self.panel.inflate(-int(36 * u), -int(28 * u))
-        # filter chips
-        x = inner.left + int(150 * u)
-        self.filter_rects = []
-        font = app.assets.font(int(22 * u))
-        for value in FILTERS:
-            label = self.filter_label(value)
-            rect = pygame.Rect(x, inner.top, max(int(64 * u), font.size(label)[0] + int(28 * u)),
-                               int(38 * u))
-            self.filter_rects.append(rect)
-            x = rect.right + int(10 * u)
+        self.filter_rects = place_player_filter(app, inner)
         header_top = inner.top + int(52 * u)
         self.header_y = header_top + int(14 * u)
         self.list_rect = pygame.Rect(inner.left, header_top + int(32 * u), inner.width,
@@ -225,7 +222,7 @@ class FinishedDealsScene(Scene):
         self.delete_button.enabled = entry is not None
 
     def filter_label(self, value: int | None) -> str:
-        return self.app.tr("menu_all") if value is None else str(value)
+        return player_filter_label(self.app, value)
 
     # --- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -299,16 +296,7 @@ class FinishedDealsScene(Scene):
         draw_panel(surface, self.panel, u)
         # filter
         inner = self.panel.inflate(-int(36 * u), -int(28 * u))
-        blit_text(surface, app.assets, tr("players"), 24 * u,
-                  (inner.left + int(8 * u), self.filter_rects[0].centery), TEXT, anchor="midleft")
-        radius = max(3, int(8 * u))
-        for value, rect in zip(FILTERS, self.filter_rects, strict=True):
-            on = value == self.filter
-            pygame.draw.rect(surface, BUTTON_HOVER if on else BUTTON, rect, border_radius=radius)
-            pygame.draw.rect(surface, HIGHLIGHT if on else GOLD, rect,
-                             max(1, int((3 if on else 1.5) * u)), border_radius=radius)
-            blit_text(surface, app.assets, self.filter_label(value), 22 * u, rect.center,
-                      HIGHLIGHT if on else TEXT)
+        draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
         shown = self.shown
         total = tr("menu_deal_count", count=len(shown))
         blit_text(surface, app.assets, total, 21 * u,

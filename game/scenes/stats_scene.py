@@ -14,13 +14,18 @@ import pygame
 
 from game.app import App, Scene
 from game.history import list_deals
-from game.scenes.common import backdrop, fit_size, heading
+from game.scenes.common import (
+    PLAYER_FILTERS,
+    backdrop,
+    draw_player_filter,
+    fit_size,
+    heading,
+    place_player_filter,
+    player_filter_label,
+)
 from game.stats import CountStats, Statistics, compute_stats
 from game.widgets import (
-    BUTTON,
-    BUTTON_HOVER,
     GOLD,
-    HIGHLIGHT,
     TEXT,
     TEXT_DIM,
     WARNING,
@@ -30,7 +35,7 @@ from game.widgets import (
     wrap_text,
 )
 
-FILTERS: tuple[int | None, ...] = (None, 3, 4, 5)
+FILTERS = PLAYER_FILTERS
 ROW_H = 50
 GOOD = (140, 220, 140)
 NOTICE = (236, 170, 92)
@@ -158,15 +163,7 @@ class StatsScene(Scene):
         width = min(int(1100 * u), w - int(32 * u))
         self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
         inner = self.panel.inflate(-int(36 * u), -int(28 * u))
-        x = inner.left + int(150 * u)
-        self.filter_rects = []
-        font = app.assets.font(int(22 * u))
-        for value in FILTERS:
-            label = self.filter_label(value)
-            rect = pygame.Rect(x, inner.top, max(int(64 * u), font.size(label)[0] + int(28 * u)),
-                               int(38 * u))
-            self.filter_rects.append(rect)
-            x = rect.right + int(10 * u)
+        self.filter_rects = place_player_filter(app, inner)
         table_top = inner.top + int(58 * u)
         self.table = pygame.Rect(inner.left, table_top, inner.width,
                                  inner.bottom - table_top - int(64 * u))
@@ -177,7 +174,7 @@ class StatsScene(Scene):
         self.back_button.label = app.tr("back")
 
     def filter_label(self, value: int | None) -> str:
-        return self.app.tr("menu_all") if value is None else str(value)
+        return player_filter_label(self.app, value)
 
     # --- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -206,16 +203,7 @@ class StatsScene(Scene):
         heading(surface, app, tr("statistics"), (w // 2, int(54 * u)), 58)
         draw_panel(surface, self.panel, u)
         inner = self.panel.inflate(-int(36 * u), -int(28 * u))
-        blit_text(surface, app.assets, tr("players"), 24 * u,
-                  (inner.left + int(8 * u), self.filter_rects[0].centery), TEXT, anchor="midleft")
-        radius = max(3, int(8 * u))
-        for value, rect in zip(FILTERS, self.filter_rects, strict=True):
-            on = value == self.filter
-            pygame.draw.rect(surface, BUTTON_HOVER if on else BUTTON, rect, border_radius=radius)
-            pygame.draw.rect(surface, HIGHLIGHT if on else GOLD, rect,
-                             max(1, int((3 if on else 1.5) * u)), border_radius=radius)
-            blit_text(surface, app.assets, self.filter_label(value), 22 * u, rect.center,
-                      HIGHLIGHT if on else TEXT)
+        draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
         if self.empty:
             text = (tr("stats_empty") if self.filter is None
                     else tr("stats_empty_filtered", count=self.filter))
