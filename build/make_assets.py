@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from build.art import backs, cards, sheet, table, trumps  # noqa: E402
+from build.art import app_icon, backs, cards, sheet, table, trumps  # noqa: E402
 from build.sound import synth  # noqa: E402
 
 #: In order: the contact sheet reads the card faces written before it.
@@ -28,6 +28,7 @@ STEPS: list[tuple[str, Callable[[Path], list[Path]]]] = [
     ("trumps and the Excuse", trumps.make),
     ("card backs", backs.make),
     ("table felt and icons", table.make),
+    ("application icon", app_icon.make),
     ("sounds", synth.make),
     ("contact sheet", sheet.make),
 ]

@@ -9,15 +9,19 @@ One loop, as in the pygame-ce examples: events → the top scene's ``handle_even
 from __future__ import annotations
 
 import contextlib
+import logging
 import sys
 import time
 from collections.abc import Callable
 
 import pygame
 
+from engine.resources import resource_path
 from game.assets import Assets, Sounds
 from game.i18n import tr
 from game.settings import Settings
+
+log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)
 FPS = 60
@@ -66,6 +70,7 @@ class App:
         self.window.minimum_size = MIN_SIZE if size is None or (
             width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
         self.screen = self.window.get_surface()
+        self._set_icon()
         self.assets = Assets()
         self.sounds = Sounds(settings.sound)
         self.scenes: list[Scene] = []
@@ -74,6 +79,14 @@ class App:
         self.frame_times: list[float] = []  # seconds per frame, for the frame-time benchmark
         self.frames = 0
         self.after_frame: list[Callable[[App], None]] = []
+
+    def _set_icon(self) -> None:
+        """The window's icon (taskbar, title bar); a missing file is no reason to stop."""
+        try:
+            self.window.set_icon(pygame.image.load(str(resource_path("sprites", "icons",
+                                                                     "app.png"))))
+        except (pygame.error, FileNotFoundError) as exc:
+            log.info("no window icon: %s", exc)
 
     # --- texts and settings ---------------------------------------------------------------------
     def tr(self, key: str, **values: object) -> str:

@@ -11,6 +11,9 @@
 * ``tarot --autoplay`` is the demo with the match saved like a normal one (it replaces the
   saved match in progress); with ``--continue`` a bot takes the player's seat in the saved
   match and plays on, saving after every move.
+* ``tarot --selftest`` checks the assets and plays a deal for 3, 4 and 5 players through the
+  real scenes on SDL's dummy drivers (see :mod:`game.selftest`); ``tarot --first-frame``
+  quits as soon as the first frame is drawn, to time the start-up; ``tarot --version``.
 * ``tarot replay FILE`` opens the replay viewer on a saved deal, a saved match (its last deal
   played to the end) or a deal record. The viewer is the only screen: leaving it (Esc) closes
   the window. A file that cannot be replayed is reported on one line (``tarot: <why>``) with
@@ -98,7 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
     _window_options(parser)
     parser.add_argument("--screenshot-dir", type=Path, metavar="DIR",
                         help="save a screenshot each time a new phase or screen starts")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="quit once the first frame is drawn (to time the start-up)")
+    parser.add_argument("--selftest", action="store_true",
+                        help="check the assets and play a deal for 3, 4 and 5 players with "
+                             "bots, without a window; prints one line, exit status 0 or 1")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     return parser
+
+
+def _version() -> str:
+    from game.version import version
+
+    return version()
 
 
 def build_replay_parser() -> argparse.ArgumentParser:
@@ -138,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
                      "[--speed S]")
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.selftest:
+        from game import selftest
+
+        return selftest.run()
 
     from engine.ai import BOTS
     from engine.rules import RulesError, default_rules_path, list_variants
@@ -208,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             app.push(MenuScene(app, seed=args.seed, notice="\n".join(problems), presets=presets))
 
     driver = {"demo": args.demo or args.autoplay, "deals": args.deals,
-              "shots": args.screenshot_dir}
+              "shots": args.screenshot_dir, "first_frame": args.first_frame}
     return run_window(base, overrides, args.size, start, driver)
 
 
@@ -242,7 +261,7 @@ def replay_main(argv: list[str]) -> int:
         open_replay(app, source)
 
     return run_window(base, overrides, args.size, start,
-                      {"demo": False, "deals": None, "shots": None})
+                      {"demo": False, "deals": None, "shots": None, "first_frame": False})
 
 
 def _quiet_start() -> None:
@@ -335,10 +354,13 @@ def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "
 
 class Driver:
     """Runs after every frame: counts finished deals (``--deals``), deals the next hand in
-    the demo after a pause on the scores, and takes the screenshots."""
+    the demo after a pause on the scores, takes the screenshots, and quits after the first
+    frame with ``--first-frame``."""
 
-    def __init__(self, app: Any, demo: bool, deals: int | None, shots: Path | None) -> None:
+    def __init__(self, app: Any, demo: bool, deals: int | None, shots: Path | None,
+                 first_frame: bool = False) -> None:
         self.app = app
+        self.first_frame = first_frame
         self.demo = demo
         self.deals = deals
         self.shots = shots
@@ -353,6 +375,9 @@ class Driver:
         from engine.state import Phase
         from game.scenes.session import active_controller
 
+        if self.first_frame:
+            app.quit()  # the start-up is over: the first frame is on screen
+            return
         controller = active_controller(app)
         if controller is not self.controller:
             self.controller = controller

@@ -69,6 +69,9 @@ def test_backs_felt_icons_and_contact_sheet():
     assert felt.get_width() >= 128 and felt.get_height() >= 128
     for name in ICONS:
         assert _load(SPRITES / "icons" / f"{name}.png").get_size() == (128, 128)
+    app = _load(SPRITES / "icons" / "app.png")
+    assert app.get_size() == (256, 256)
+    assert app.get_at((0, 0)).a == 0 and app.get_at((128, 128)).a == 255  # rounded, solid
     sheet = _load(ROOT / "docs" / "deck.png")
     assert sheet.get_width() >= 1000
 

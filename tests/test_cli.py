@@ -409,3 +409,51 @@ def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path) -> None:
     assert later.events()[:len(match.events())] == match.events()
     assert sum(d.result is not None for d in later.deals) > sum(
         d.result is not None for d in match.deals)
+
+
+# --- self-test, version, start-up ----------------------------------------------------------------
+
+
+def test_selftest_plays_a_deal_for_each_player_count_and_says_so(capsys):
+    from game.cli import main
+
+    assert main(["--selftest"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("selftest ok: 156 card faces")
+    for players in (3, 4, 5):
+        assert f"{players}p deal" in line
+    assert len(line.splitlines()) == 1
+
+
+def test_selftest_names_what_is_missing(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    import engine.resources
+    from game import selftest
+
+    root = tmp_path / "bundle"
+    for part in ("sprites", "sounds"):
+        shutil.copytree(ROOT / part, root / part)
+    shutil.copy(ROOT / "rules.yaml", root / "rules.yaml")
+    (root / "sounds" / "trick.wav").unlink()
+    monkeypatch.setattr(engine.resources, "project_root", lambda: root)
+    assert selftest.run() == 1
+    assert capsys.readouterr().out.strip() == "selftest FAILED: sound trick.wav is missing"
+
+
+def test_version_comes_from_pyproject(capsys):
+    import tomllib
+
+    from game.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    expected = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert capsys.readouterr().out.strip() == f"tarot {expected}"
+
+
+def test_first_frame_opens_the_window_and_quits(tmp_path):
+    result = run_game(["--first-frame"], tmp_path, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert not (tmp_path / "data" / "current-match.json").exists()
