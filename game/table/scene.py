@@ -360,6 +360,8 @@ class TableScene(Scene):
             "undo": IconButton("undo", self.undo, "table_undo_nothing"),
             "hint": IconButton("hint", self.toggle_hint, "table_hint_tip"),
         }
+        if self.human is None:  # bots in every seat: nothing to take back, nobody to advise
+            del self.buttons["undo"], self.buttons["hint"]
         self.assist = Assist(self)  # undo, hints and the practised badge
         self.app.assets.card(0, self.layout.hand_w, app.settings.four_colour)  # load the deck
         self.confirm_button = Button(app.tr("table_confirm"), self.confirm_discard)

@@ -1,0 +1,1 @@
+"""Packaging the game as a standalone executable (see ``build/build.py``)."""
