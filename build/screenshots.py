@@ -36,7 +36,6 @@ The player's own files are never touched: ``TAROT_HOME`` points to a temporary f
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import shutil
 import sys
@@ -63,6 +62,7 @@ from engine.match import Match  # noqa: E402
 from engine.rules import load_rules  # noqa: E402
 from engine.state import Phase  # noqa: E402
 from engine.views import SeatView, view_for  # noqa: E402
+from game import driving  # noqa: E402
 
 MAIN_SIZE = (1280, 720)
 SIZES = (MAIN_SIZE, (1024, 600), (1920, 1080))
@@ -275,59 +275,25 @@ class Game:
             self.step()
             frames += 1
 
-    # --- input -------------------------------------------------------------------------------
-    @staticmethod
-    def post(kind: int, **values: Any) -> None:
-        pygame.event.post(pygame.event.Event(kind, **values))
-
+    # --- input (game.driving posts the events a player's mouse and keys would) -------------
     def move(self, pos: tuple[int, int]) -> None:
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.step()
+        driving.move(pos, self.step)
 
     def click(self, pos: tuple[float, float]) -> None:
-        pos = (round(pos[0]), round(pos[1]))
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-        self.step()
+        driving.click(pos, self.step)
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
-        self.post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-        self.step()
-        for i in range(1, steps + 1):
-            pos = (round(start[0] + (end[0] - start[0]) * i / steps),
-                   round(start[1] + (end[1] - start[1]) * i / steps))
-            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-            self.step()
-        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-        self.step()
+        driving.drag(start, end, self.step, steps)
 
     def key(self, code: int) -> None:
-        self.post(pygame.KEYDOWN, key=code, mod=0, unicode="")
-        self.post(pygame.KEYUP, key=code, mod=0)
-        self.step()
+        driving.key(code, self.step)
 
     def card_point(self, card: int) -> tuple[int, int]:
         """A point where the hand shows ``card`` on top (near its corner index if possible)."""
-        from game.assets import card_height
-
-        hand = self.scene.hand
-        sprite = hand.sprites[card]
-        h = card_height(round(sprite.width))
-        lx, ly = -sprite.width * 0.38, -h * 0.2
-        a = math.radians(sprite.angle)
-        x = sprite.x + lx * math.cos(a) + ly * math.sin(a)
-        y = sprite.y - sprite.lift - lx * math.sin(a) + ly * math.cos(a)
-        point = (round(x), round(y))
-        if hand.card_at(point) == card:
-            return point
-        rect = self.scene.layout.hand_rect
-        for py in range(rect.top, rect.bottom, 3):
-            for px in range(rect.left, rect.right, 3):
-                if hand.card_at((px, py)) == card:
-                    return px, py
-        raise RuntimeError(f"{C.format_card(card)} cannot be reached in the hand")
+        point = driving.card_point(self.scene, card)
+        if point is None:
+            raise RuntimeError(f"{C.format_card(card)} cannot be reached in the hand")
+        return point
 
     def button(self, label: str) -> Any:
         """A button of the open dialog (or of the score panel)."""
@@ -606,28 +572,25 @@ def shoot_menus(size: tuple[int, int], out: Path) -> None:
                 app.step(DT)
 
         def click(pos: tuple[int, int]) -> None:
-            for kind, values in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
-                                 (pygame.MOUSEBUTTONDOWN, {"button": 1}),
-                                 (pygame.MOUSEBUTTONUP, {"button": 1})):
-                pygame.event.post(pygame.event.Event(kind, pos=pos, **values))
-            step()
+            driving.click(pos, step)
 
         def rest() -> None:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner, rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
-            step()
+            driving.move(corner, step)
+
+        def menu_button(key: str) -> Any:
+            return next(b for b in menu.buttons if b.label == app.tr(key))
 
         step()
         rest()
         save(app, out / f"menu-{w}x{h}.jpg")
-        click(menu.buttons[0].rect.center)  # New game
+        click(menu_button("new_game").rect.center)
         form: Any = app.scene
         rest()
         save(app, out / f"newgame-{w}x{h}.jpg")
         click(form.actions[0].rect.center)  # Back
         if app.scene is not menu:
             raise RuntimeError("Back did not return to the menu")
-        click(menu.buttons[3].rect.center)  # Settings
+        click(menu_button("settings").rect.center)
         rest()
         save(app, out / f"settings-{w}x{h}.jpg")
     finally:

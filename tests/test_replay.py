@@ -17,6 +17,7 @@ from engine.rules import load_rules
 from engine.saves import save_deal
 from engine.state import replay
 from engine.views import view_for
+from game import driving
 from game.app import App
 from game.replay import ReplayController, ReplayCursor
 from game.scenes.replay_scene import PlayOnScene, ReplayInfo, ReplayScene, open_hand_slots
@@ -138,20 +139,11 @@ class Viewer:
             self.app.step(DT)
 
     def key(self, key: int) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
-        self.step()
+        driving.key(key, self.step)
         self.settle()
 
     def click(self, pos) -> None:
-        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            values = {"pos": pos}
-            if kind == pygame.MOUSEMOTION:
-                values.update(rel=(0, 0), buttons=(0, 0, 0))
-            else:
-                values["button"] = 1
-            pygame.event.post(pygame.event.Event(kind, **values))
-        self.step()
+        driving.click(pos, self.step)
         self.settle()
 
     def settle(self) -> None:

@@ -7,7 +7,6 @@ whenever a bot is thinking, so the tests stay quick. Everything else is seeded.
 
 from __future__ import annotations
 
-import math
 import time
 
 import pygame
@@ -20,8 +19,8 @@ from engine.ai import options as O
 from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase
+from game import driving
 from game.app import App
-from game.assets import card_height
 from game.controller import MatchController
 from game.i18n import suit_name, tr
 from game.settings import Settings
@@ -74,39 +73,21 @@ class Table:
                                                 or self.match.current.is_over))
         self.step(2)
 
-    # --- the mouse --------------------------------------------------------------------------
+    # --- the mouse (game.driving posts what a player's hand on the mouse would) -------------
     @staticmethod
     def post(kind: int, **values) -> None:
-        pygame.event.post(pygame.event.Event(kind, **values))
+        driving.post(kind, **values)
 
     def click(self, pos: tuple[int, int]) -> None:
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-        self.step()
+        driving.click(pos, self.step)
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
-        self.post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-        self.step()
-        for i in range(1, steps + 1):
-            pos = (round(start[0] + (end[0] - start[0]) * i / steps),
-                   round(start[1] + (end[1] - start[1]) * i / steps))
-            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-            self.step()
-        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-        self.step()
+        driving.drag(start, end, self.step, steps)
 
     def card_point(self, card: int) -> tuple[int, int]:
         """A point on the visible part of a hand card (near its corner index)."""
-        sprite = self.scene.hand.sprites[card]
-        h = card_height(round(sprite.width))
-        lx, ly = -sprite.width * 0.38, -h * 0.2
-        a = math.radians(sprite.angle)
-        x = sprite.x + lx * math.cos(a) + ly * math.sin(a)
-        y = sprite.y - sprite.lift - lx * math.sin(a) + ly * math.cos(a)
-        point = (round(x), round(y))
-        assert self.scene.hand.card_at(point) == card, "the point must hit that card"
+        point = driving.card_point(self.scene, card, search=False)
+        assert point is not None, "the point must hit that card"
         return point
 
     @property
