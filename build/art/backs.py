@@ -25,6 +25,7 @@ from build.art.canvas import (
     Color,
     Point,
     card_blank,
+    petal_points,
     round_corners,
     save_png,
 )
@@ -45,22 +46,6 @@ class Palette:
 BLUE = Palette((26, 52, 124), (66, 104, 184), (214, 226, 248), (236, 200, 110))
 RED = Palette((142, 22, 36), (190, 62, 72), (250, 226, 218), (236, 200, 110))
 GREEN = Palette((20, 84, 56), (52, 134, 90), (222, 242, 226), (236, 200, 110))
-
-
-def lens(center: Point, angle: float, length: float, width: float,
-         steps: int = 12) -> list[Point]:
-    """A petal from ``center`` pointing ``angle`` degrees, ``length`` long."""
-    a = math.radians(angle)
-    ux, uy = math.cos(a), math.sin(a)
-    px, py = -uy, ux
-    one, two = [], []
-    for i in range(steps + 1):
-        t = i / steps
-        d = width / 2 * math.sin(math.pi * t)
-        bx, by = center[0] + ux * length * t, center[1] + uy * length * t
-        one.append((bx + px * d, by + py * d))
-        two.append((bx - px * d, by - py * d))
-    return one + two[::-1]
 
 
 def star_points(center: Point, r_out: float, r_in: float, points: int,
@@ -139,9 +124,10 @@ def rosette(c: Canvas, p: Palette) -> None:
     for k in range(16):
         ang = k * 360 / 16 - 90
         length = 58 if k % 2 == 0 else 44
-        c.polygon(p.mid if k % 2 else p.light, lens((CX, CY), ang, length, 16 if k % 2 else 18))
+        c.polygon(p.mid if k % 2 else p.light,
+                  petal_points((CX, CY), ang, length, 16 if k % 2 else 18))
     for k in range(16):
-        c.polygon(p.dark, lens((CX, CY), k * 360 / 16 - 90, 30, 7))
+        c.polygon(p.dark, petal_points((CX, CY), k * 360 / 16 - 90, 30, 7))
     c.circle(p.accent, (CX, CY), 15)
     c.polygon(p.dark, star_points((CX, CY), 13, 5, 8))
     c.circle(p.light, (CX, CY), 3.5)
@@ -149,7 +135,7 @@ def rosette(c: Canvas, p: Palette) -> None:
     for sign in (-1, 1):
         y = CY + sign * (h / 2 + 22)
         for k in range(4):
-            c.polygon(p.light, lens((CX, y), k * 90 + 45, 10, 6))
+            c.polygon(p.light, petal_points((CX, y), k * 90 + 45, 10, 6))
         c.circle(p.accent, (CX, y), 3)
 
 
@@ -187,7 +173,7 @@ def wreath(c: Canvas, p: Palette) -> None:
         a = k * 15
         ax = CX + (r - 10) * math.cos(math.radians(a))
         ay = CY + (r - 10) * math.sin(math.radians(a))
-        c.polygon(p.light if k % 2 else p.mid, lens((ax, ay), a + 100, 17, 7))
+        c.polygon(p.light if k % 2 else p.mid, petal_points((ax, ay), a + 100, 17, 7))
     c.polygon(p.mid, star_points((CX, CY), 40, 20, 12, -90))
     c.polygon(p.light, star_points((CX, CY), 34, 14, 12, -75))
     c.circle(p.dark, (CX, CY), 12)
@@ -218,7 +204,7 @@ def corner_fans(c: Canvas, p: Palette) -> None:
         c.arc(p.accent, (ox, oy), r - 4, -base - 45, -base + 45, 0.8, 16)
         for k in range(5):
             ang = base - 36 + k * 18
-            c.polygon(p.light if k % 2 == 0 else p.mid, lens((ox, oy), ang, 30, 9))
+            c.polygon(p.light if k % 2 == 0 else p.mid, petal_points((ox, oy), ang, 30, 9))
         for k in range(4):
             ang = math.radians(base - 27 + k * 18)
             c.circle(p.accent, (ox + 26 * math.cos(ang), oy + 26 * math.sin(ang)), 1.6)

@@ -226,6 +226,23 @@ def draw_pip(canvas: Canvas, suit: str, center: Point, size: float, color: Color
         raise ValueError(f"no suit {suit!r}")
 
 
+def petal_points(base: Point, angle: float, length: float, width: float,
+                 steps: int = 12) -> list[Point]:
+    """A pointed leaf or petal (two arcs) from ``base``, pointing ``angle`` degrees
+    (0 = east), ``length`` long and ``width`` wide at its middle."""
+    a = math.radians(angle)
+    ux, uy = math.cos(a), math.sin(a)
+    px, py = -uy, ux
+    side1, side2 = [], []
+    for i in range(steps + 1):
+        t = i / steps
+        d = width / 2 * math.sin(math.pi * t)
+        bx, by = base[0] + ux * length * t, base[1] + uy * length * t
+        side1.append((bx + px * d, by + py * d))
+        side2.append((bx - px * d, by - py * d))
+    return side1 + side2[::-1]
+
+
 def save_png(surface: pygame.Surface, path: Path) -> None:
     """Save a PNG. pygame writes the same bytes for the same pixels on every run."""
     path.parent.mkdir(parents=True, exist_ok=True)

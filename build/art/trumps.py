@@ -32,6 +32,7 @@ from build.art.canvas import (
     Color,
     Point,
     font,
+    petal_points,
     round_corners,
     save_png,
 )
@@ -105,25 +106,9 @@ def rotate_about(points: Sequence[Point], center: Point, deg: float) -> list[Poi
             for x, y in points]
 
 
-def leaf_points(base: Point, angle: float, length: float, width: float,
-                steps: int = 10) -> list[Point]:
-    """A pointed leaf (two arcs) from ``base``, pointing ``angle`` degrees (0 = east)."""
-    a = math.radians(angle)
-    ux, uy = math.cos(a), math.sin(a)
-    px, py = -uy, ux
-    side1, side2 = [], []
-    for i in range(steps + 1):
-        t = i / steps
-        d = width / 2 * math.sin(math.pi * t)
-        bx, by = base[0] + ux * length * t, base[1] + uy * length * t
-        side1.append((bx + px * d, by + py * d))
-        side2.append((bx - px * d, by - py * d))
-    return side1 + side2[::-1]
-
-
 def leaf(c: Canvas, color: Color, base: Point, angle: float, length: float,
          width: float) -> None:
-    c.polygon(color, leaf_points(base, angle, length, width))
+    c.polygon(color, petal_points(base, angle, length, width, steps=10))
 
 
 def cloud(c: Canvas, color: Color, center: Point, size: float) -> None:
