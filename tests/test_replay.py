@@ -362,3 +362,24 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     result = analysis.result(decision.index)
     assert len(lines) >= 1 + min(6, len(result.options))
     assert lines[1][2] == f"{result.options[0].mean:+.1f}"
+
+
+def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():
+    from engine.actions import PASS
+
+    deal = Deal.new(load_rules(), 4, 3, 11)
+    while not deal.is_over:
+        deal.execute(deal.state.turn, PASS)
+    viewer = Viewer(deal)
+    scene = viewer.scene
+    viewer.key(pygame.K_END)
+    assert scene.cursor.at_end and scene.score_panel is not None
+    assert not scene.play_on_button.enabled  # nothing left to play
+    viewer.key(pygame.K_p)
+    assert viewer.app.scene is scene
+    for size in ((1024, 600), (1920, 1080), (1280, 720)):
+        scene.on_resize(size)
+        viewer.step(2)
+        assert scene.bar_rect.bottom == size[1] and scene.side_rect.right == size[0]
+    viewer.key(pygame.K_HOME)
+    viewer.check_position()

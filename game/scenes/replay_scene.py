@@ -563,9 +563,16 @@ class ReplayScene(TableScene):
             listing.size = self._text_size
         self._inner = inner
 
+    def _keys_lines(self) -> tuple[list[str], int, int]:
+        """The keys reminder wrapped to the panel: its lines, their size and line height."""
+        small = max(12, round(self._text_size * 0.8))
+        lines = wrap_text(self.app.assets, self.tr("replay_keys"), small, self._inner.width)
+        return lines, small, round(small * 1.15)
+
     def _place_lists(self, choice_h: int) -> None:
         inner = self._inner
-        keys_h = round(self._text_size * 0.9) * 2 + 6
+        lines, _, line_h = self._keys_lines()
+        keys_h = len(lines) * line_h + 6
         top = self._list_top + choice_h
         rect = pygame.Rect(inner.left, top, inner.width, max(20, self._keys_y - keys_h - top))
         self.moves_list.place(rect)
@@ -629,14 +636,12 @@ class ReplayScene(TableScene):
         self._place_lists(choice_h)
         listing = self.moves_list if self.tab == "moves" else self.analysis_list
         listing.draw(surface, assets)
-        keys = self.tr("replay_keys")
-        small = max(12, round(size * 0.8))
-        lines = wrap_text(assets, keys, small, inner.width)[:2]
-        y = self._keys_y - len(lines) * round(small * 1.15)
+        lines, small, line_h = self._keys_lines()
+        y = self._keys_y - len(lines) * line_h
         for line in lines:
             blit_text(surface, assets, line, small, (inner.left, y), TEXT_DIM, anchor="topleft",
                       shadow=False)
-            y += round(small * 1.15)
+            y += line_h
 
     def _draw_choice(self, surface: pygame.Surface, size: int) -> int:
         """The options box at one of seat 0's decisions; returns the height it took."""
