@@ -353,6 +353,12 @@ class FinishedDealsScene(Scene):
                   y1), TEXT, shadow=False)
         if entry.practised:
             self.draw_practised(surface, (cols[0], y2), cols[1] - cols[0] - int(8 * u))
+        if entry.variant and entry.variant != "fft":  # house rules: say which
+            key = f"menu_variant_{entry.variant}"
+            variant = tr(key) if tr(key) != key else entry.variant
+            room = cols[2] - cols[1] - int(8 * u)
+            blit_text(surface, app.assets, variant, fit_size(app, variant, 18 * u, room),
+                      (cols[1] + int(30 * u), y2), TEXT_DIM, shadow=False)
         if entry.problem:
             self.draw_problem(surface, entry, rect)
             return
