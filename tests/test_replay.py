@@ -20,7 +20,8 @@ from engine.views import view_for
 from game import driving
 from game.app import App
 from game.replay import ReplayController, ReplayCursor
-from game.scenes.replay_scene import PlayOnScene, ReplayInfo, ReplayScene, open_hand_slots
+from game.scenes.play_on import PlayOnScene
+from game.scenes.replay_scene import ReplayInfo, ReplayScene
 from game.settings import Settings
 
 DT = 1 / 60
@@ -239,26 +240,26 @@ def test_the_buttons_and_the_timeline_move_the_cursor():
     deal = played_deal(5, 12)
     viewer = Viewer(deal)
     scene = viewer.scene
-    forward = next(b for b in scene.steps if b.symbol == "forward")
+    forward = next(b for b in scene.bar.steps if b.symbol == "forward")
     viewer.click(forward.rect.center)
     assert scene.cursor.position == 2
-    last = next(b for b in scene.steps if b.symbol == "last")
+    last = next(b for b in scene.bar.steps if b.symbol == "last")
     viewer.click(last.rect.center)
     assert scene.cursor.at_end
-    first = next(b for b in scene.steps if b.symbol == "first")
+    first = next(b for b in scene.bar.steps if b.symbol == "first")
     viewer.click(first.rect.center)
     assert scene.cursor.at_start
-    timeline = scene.timeline.rect
+    timeline = scene.bar.timeline.rect
     viewer.click((timeline.centerx, timeline.centery))
     middle = scene.cursor.position
     assert abs(middle - (1 + (len(deal.events) - 1) / 2)) <= 2
     viewer.check_position()
     # a line of the side panel's list jumps to its event
-    row = scene.moves_list.rows[3]
-    rect = scene.moves_list.rect
-    scene.moves_list.scroll = 0
+    row = scene.side.moves_list.rows[3]
+    rect = scene.side.moves_list.rect
+    scene.side.moves_list.scroll = 0
     viewer.step()
-    viewer.click((rect.left + 20, rect.top + scene.moves_list._tops[3] + 4))
+    viewer.click((rect.left + 20, rect.top + scene.side.moves_list._tops[3] + 4))
     assert scene.cursor.position == row.value == 4
 
 
@@ -275,7 +276,7 @@ def test_open_hands_and_as_seen_draw_every_size():
             for seat in range(1, players):
                 count = len(scene.cursor.state.hands and
                             [c for c in range(78) if scene.cursor.state.hands[seat] >> c & 1])
-                slots = open_hand_slots(lay, seat, count, lay.u(54))
+                slots = lay.open_hand_slots(seat, count, lay.u(54))
                 assert len(slots) == count
                 for x, y in slots:  # every opponent card is on the table's part of the window
                     assert 0 <= x <= lay.size[0] and 0 <= y <= lay.size[1]
@@ -351,14 +352,14 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     viewer.key(pygame.K_TAB)
     assert scene.tab == "analysis"
     choices = [d for d in analysis.decisions if not d.forced]
-    rows = scene.analysis_list.rows
+    rows = scene.side.analysis_list.rows
     assert [r.value for r in rows] == [d.index for d in choices]
     assert all(r.note for r in rows)
     # standing at one of them shows every option with its estimate
     decision = choices[-1]
     scene.go(decision.index)
     viewer.step(2)
-    lines = scene._choice_lines
+    lines = scene.side.choice_lines
     result = analysis.result(decision.index)
     assert len(lines) >= 1 + min(6, len(result.options))
     assert lines[1][2] == f"{result.options[0].mean:+.1f}"
@@ -374,7 +375,7 @@ def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():
     scene = viewer.scene
     viewer.key(pygame.K_END)
     assert scene.cursor.at_end and scene.score_panel is not None
-    assert not scene.play_on_button.enabled  # nothing left to play
+    assert not scene.side.play_on_button.enabled  # nothing left to play
     viewer.key(pygame.K_p)
     assert viewer.app.scene is scene
     for size in ((1024, 600), (1920, 1080), (1280, 720)):

@@ -2,13 +2,14 @@
 
 The step buttons draw their own symbols (triangles and bars) rather than relying on glyphs the
 game's font may not have. The timeline is a track with a tick at each trick's start: a click
-or a drag on it jumps there.
+or a drag on it jumps there; the mouse over it shows that step's event in words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -21,10 +22,12 @@ from game.widgets import (
     HIGHLIGHT,
     TEXT,
     TEXT_DIM,
+    Button,
     blit_text,
 )
 
 Color = tuple[int, int, int]
+BAR_BG = (8, 22, 17)
 
 #: Autoplay speeds: the label and the seconds between two steps.
 SPEEDS: tuple[tuple[str, float], ...] = (("½×", 2.0), ("1×", 1.0), ("2×", 0.45), ("4×", 0.15))
@@ -174,3 +177,98 @@ def draw_tooltip(surface: pygame.Surface, app: App, text: str, anchor: tuple[int
     pygame.draw.rect(surface, (8, 20, 15), rect, border_radius=pad)
     pygame.draw.rect(surface, GOLD, rect, 1, border_radius=pad)
     blit_text(surface, app.assets, text, size, rect.center, TEXT, shadow=False)
+
+
+class ReplayBar:
+    """The bar under the table: first, trick back, back, play/pause, forward, trick on, last;
+    the timeline; the step and trick reached; the autoplay speed. It acts on its scene (the
+    replay viewer) and reads the scene's cursor."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.steps = [
+            StepButton("first", scene.first, "replay_key_first"),
+            StepButton("trick_back", scene.trick_back, "replay_key_trick_back"),
+            StepButton("back", scene.back, "replay_key_back"),
+            StepButton("play", scene.toggle_autoplay, "replay_key_play"),
+            StepButton("forward", scene.forward, "replay_key_forward"),
+            StepButton("trick_forward", scene.trick_forward, "replay_key_trick_forward"),
+            StepButton("last", scene.last, "replay_key_last"),
+        ]
+        self.speed_button = Button(SPEEDS[scene.speed][0], scene.faster)
+        cursor = scene.cursor
+        self.timeline = Timeline(cursor.total, cursor.trick_starts(), scene.seek)
+        self._count_pos = (0, 0)
+        self.unit = 1.0
+
+    def place(self, rect: pygame.Rect, unit: float) -> None:
+        self.rect = pygame.Rect(rect)
+        self.unit = unit
+        pad = max(6, round(10 * unit))
+        side = max(30, rect.height - 2 * pad)
+        x = rect.left + pad
+        for button in self.steps:
+            button.rect = pygame.Rect(x, rect.top + pad, side, side)
+            x += side + max(3, round(6 * unit))
+        speed_w = max(48, round(64 * unit))
+        self.speed_button.rect = pygame.Rect(rect.right - pad - speed_w, rect.top + pad,
+                                             speed_w, side)
+        count_w = max(70, round(110 * unit))
+        width = max(20, self.speed_button.rect.left - count_w - x - pad * 2)
+        self.timeline.rect = pygame.Rect(x + pad, rect.top + pad, width, side)
+        self._count_pos = (self.speed_button.rect.left - pad, rect.centery)
+
+    def update(self) -> None:
+        scene = self.scene
+        cursor = scene.cursor
+        self.steps[3].symbol = "pause" if scene.autoplay else "play"
+        at_start, at_end = cursor.at_start, cursor.at_end
+        for button, enabled in zip(self.steps, (not at_start, not at_start, not at_start, True,
+                                                not at_end, not at_end, not at_end), strict=True):
+            button.enabled = enabled
+        self.speed_button.label = SPEEDS[scene.speed][0]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        used = False
+        for widget in (*self.steps, self.speed_button, self.timeline):
+            used = widget.handle_event(event) or used
+        return used
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        u = self.unit
+        pygame.draw.rect(surface, BAR_BG, self.rect)
+        pygame.draw.line(surface, GOLD, self.rect.topleft, self.rect.topright,
+                         max(1, round(2 * u)))
+        for button in self.steps:
+            button.draw(surface, u)
+        cursor = scene.cursor
+        self.timeline.draw(surface, cursor.position, u)
+        size = max(12, round(17 * u))
+        x, y = self._count_pos
+        blit_text(surface, app.assets, scene.tr("replay_step", n=cursor.position,
+                                                total=cursor.total),
+                  size, (x, y - size * 0.55), TEXT, anchor="midright")
+        trick = cursor.trick_number()
+        if trick is not None:
+            blit_text(surface, app.assets, scene.tr("replay_trick_n", n=trick), size,
+                      (x, y + size * 0.55), TEXT_DIM, anchor="midright")
+        self.speed_button.draw(surface, app.assets, u)
+
+    def draw_tooltips(self, surface: pygame.Surface) -> None:
+        """The name of the step button under the mouse, or the event under it on the
+        timeline (drawn last, over everything)."""
+        scene = self.scene
+        mouse = pygame.mouse.get_pos()
+        for button in self.steps:
+            if button.hover and button.rect.collidepoint(mouse):
+                draw_tooltip(surface, scene.app, scene.tr(button.tooltip),
+                             (button.rect.centerx, button.rect.top - 4))
+        hover = self.timeline.hover
+        if hover is not None and not self.timeline.dragging:
+            lines = scene.lines
+            line = lines[hover - 1] if 0 < hover <= len(lines) else ""
+            draw_tooltip(surface, scene.app, line,
+                         (round(self.timeline.x_of(hover)), self.timeline.rect.top - 2))

@@ -321,6 +321,39 @@ class TableLayout:
             slots.append(HandSlot(x, y, -12.0 * t * spread))
         return slots
 
+    def open_hand_slots(self, seat: int, count: int, width: int) -> list[Point]:
+        """Centres of an opponent's ``count`` face-up cards (the replay's open hands),
+        ``width`` pixels wide: rows that overlap so that every card's corner index shows,
+        over the seat's plate. Seats at the sides keep to their plate's width (several rows);
+        seats at the top spread wider, in one row when they can: there is no room above."""
+        if count <= 0:
+            return []
+        place = self.seats[seat]
+        table_w = self.size[0]
+        height = card_h(width)
+        step = width * 0.34
+        if place.side in ("left", "right"):
+            room = max(place.box.width, place.fan.width)
+        else:
+            room = min(table_w * (0.46 if place.side == "top" else 0.34),
+                       place.box.width * 2.4)
+        per_row = max(1, int((room - width) // step) + 1)
+        rows = -(-count // per_row)
+        per_row = -(-count // rows)  # balance the rows
+        row_gap = height * 0.30
+        block_h = height + (rows - 1) * row_gap
+        bottom = place.box.top + height * 0.35  # the plate covers the lower part of the cards
+        top = max(self.u(2) + 0.0, bottom - block_h)
+        out = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            span = step * (in_row - 1)
+            centre = min(max(place.box.centerx, span / 2 + width / 2 + self.u(4)),
+                         table_w - span / 2 - width / 2 - self.u(4))
+            out.append((centre - span / 2 + col * step, top + height / 2 + row * row_gap))
+        return out
+
     def row_positions(self, rect: Rect, count: int, card_w: int, overlap: float = 0.66
                       ) -> list[Point]:
         """Centres of ``count`` cards of width ``card_w`` in one row centred in ``rect``."""

@@ -1,0 +1,306 @@
+"""The replay viewer's side panel: what the deal was, the view mode, "play on from here", the
+events in words (*Moves*) and the expert's analysis of seat 0's decisions (*Analysis*).
+
+At one of seat 0's decisions a box above the list shows every option the expert weighed,
+with its estimated score for the deal, the expert's pick and the choice that was made.
+The panel acts on its scene (the replay viewer) and reads the scene's cursor and analysis.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any
+
+import pygame
+
+from engine.actions import Play
+from game.hints import option_label
+from game.scenes.replay_list import Row, ScrollList
+from game.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, blit_text, wrap_text
+
+Color = tuple[int, int, int]
+GOOD = (120, 220, 140)
+BAD = (250, 130, 110)
+SIDE_BG = (10, 27, 21)
+CHOICE_BG = (22, 48, 36)
+#: Options shown in the decision box (the rest are counted).
+SHOWN_OPTIONS = 6
+
+
+def fit(assets: Any, text: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
+    font = assets.font(size)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class ReplaySide:
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.unit = 1.0
+        self.open_button = Button("", scene.show_open_hands)
+        self.seen_button = Button("", scene.show_as_seen)
+        self.play_on_button = Button("", scene.play_on)
+        self.back_button = Button("", scene.close)
+        self.tab_buttons = {"moves": Button("", lambda: scene.set_tab("moves")),
+                            "analysis": Button("", lambda: scene.set_tab("analysis"))}
+        self.moves_list = ScrollList()
+        self.analysis_list = ScrollList()
+        self.choice_lines: list[tuple[str, Color, str]] = []
+        self._inner = pygame.Rect(0, 0, 0, 0)
+        self._text_size = 16
+        self._list_top = 0
+        self._keys_y = 0
+
+    @property
+    def listing(self) -> ScrollList:
+        return self.moves_list if self.scene.tab == "moves" else self.analysis_list
+
+    @property
+    def buttons(self) -> tuple[Button, ...]:
+        return (self.open_button, self.seen_button, self.play_on_button,
+                *self.tab_buttons.values(), self.back_button)
+
+    # --- layout ----------------------------------------------------------------------------------
+    def place(self, rect: pygame.Rect, unit: float) -> None:
+        self.rect = pygame.Rect(rect)
+        self.unit = unit
+        pad = max(6, round(10 * unit))
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        row_h = max(30, round(40 * unit))
+        self._text_size = max(14, round(19 * unit))
+        y = inner.top + round(self._text_size * 2.9)
+        half = (inner.width - pad) // 2
+        self.open_button.rect = pygame.Rect(inner.left, y, half, row_h)
+        self.seen_button.rect = pygame.Rect(inner.left + half + pad, y, inner.width - half - pad,
+                                            row_h)
+        y += row_h + pad
+        self.play_on_button.rect = pygame.Rect(inner.left, y, inner.width, row_h)
+        y += row_h + pad * 2
+        self.tab_buttons["moves"].rect = pygame.Rect(inner.left, y, half, row_h)
+        self.tab_buttons["analysis"].rect = pygame.Rect(inner.left + half + pad, y,
+                                                        inner.width - half - pad, row_h)
+        self._list_top = y + row_h + pad
+        self.back_button.rect = pygame.Rect(inner.left, inner.bottom - row_h, inner.width, row_h)
+        self._keys_y = self.back_button.rect.top - pad
+        for listing in (self.moves_list, self.analysis_list):
+            listing.size = self._text_size
+        self._inner = inner
+
+    def _keys_lines(self) -> tuple[list[str], int, int]:
+        """The keys reminder wrapped to the panel: its lines, their size and line height."""
+        small = max(12, round(self._text_size * 0.8))
+        lines = wrap_text(self.scene.app.assets, self.scene.tr("replay_keys"), small,
+                          self._inner.width)
+        return lines, small, round(small * 1.15)
+
+    def _place_lists(self, choice_h: int) -> None:
+        inner = self._inner
+        lines, _, line_h = self._keys_lines()
+        top = self._list_top + choice_h
+        bottom = self._keys_y - len(lines) * line_h - 6
+        rect = pygame.Rect(inner.left, top, inner.width, max(20, bottom - top))
+        self.moves_list.place(rect)
+        self.analysis_list.place(rect)
+
+    # --- content ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Labels, states and lists for where the scene stands now (every frame)."""
+        scene = self.scene
+        tr = scene.tr
+        cursor = scene.cursor
+        analysis = scene.analysis
+        self.open_button.label = tr("replay_open_hands")
+        self.seen_button.label = tr("replay_as_seen")
+        self.play_on_button.label = tr("replay_play_on")
+        self.back_button.label = tr("back")
+        self.open_button.selected = scene.open_hands
+        self.seen_button.selected = not scene.open_hands
+        self.play_on_button.enabled = not cursor.state_at(cursor.settled()).is_over
+        for name, button in self.tab_buttons.items():
+            button.selected = name == scene.tab
+        self.tab_buttons["moves"].label = tr("replay_tab_moves")
+        busy = analysis is not None and analysis.done < analysis.total
+        self.tab_buttons["analysis"].label = (
+            tr("replay_tab_analysis_progress", done=analysis.done, total=analysis.total)
+            if busy else tr("replay_tab_analysis"))
+        assets = scene.app.assets
+        self.moves_list.set_rows([Row(line, TEXT, i + 1) for i, line in enumerate(scene.lines)],
+                                 assets)
+        self.moves_list.set_current(cursor.position - 1)
+        self.analysis_list.set_rows(self._analysis_rows(), assets)
+        current = None
+        for i, row in enumerate(self.analysis_list.rows):
+            if row.value == cursor.position:
+                current = i
+        self.analysis_list.set_current(current)
+        self.choice_lines = self._choice_box()
+
+    def _analysis_rows(self) -> list[Row]:
+        """One row per decision of seat 0 that had a choice: where, what, and how far it was
+        from the expert's estimate of the best option."""
+        scene = self.scene
+        tr = scene.tr
+        analysis = scene.analysis
+        if analysis is None:
+            return [Row(tr("replay_no_analysis", problem=scene.analysis_failed), TEXT_DIM,
+                        scene.cursor.position)]
+        rows = []
+        starts = scene.cursor.trick_starts()
+        for decision in analysis.decisions:
+            if decision.forced:
+                continue
+            what = option_label(decision.view, decision.action, scene.lang)
+            trick = sum(1 for s in starts if s <= decision.index)
+            where = (tr("replay_trick_n", n=trick) if isinstance(decision.action, Play)
+                     else tr("replay_before_play"))
+            result = analysis.result(decision.index)
+            if result is None:
+                note, color = ("!" if analysis.error(decision.index) else "…"), TEXT_DIM
+            else:
+                mine = result.value_of(decision.action)
+                loss = result.best.mean - mine.mean if mine is not None else 0.0
+                if mine is None or loss < 0.5:
+                    note, color = tr("replay_best"), GOOD
+                else:
+                    note, color = f"−{loss:.1f}", BAD if loss >= 5 else WARNING
+            rows.append(Row(f"{where} · {what}", TEXT, decision.index, note, color))
+        if not rows:
+            rows.append(Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position))
+        return rows
+
+    def _choice_box(self) -> list[tuple[str, Color, str]]:
+        """At one of seat 0's decisions: every option with the expert's estimate."""
+        scene = self.scene
+        tr = scene.tr
+        analysis = scene.analysis
+        move = scene.cursor.next_move()
+        if move is None or move.seat != scene.replay.seat or analysis is None:
+            return []
+        decision = analysis.decision_at(move.position)
+        if decision is None:
+            return []
+        lang = scene.lang
+        title = tr("replay_your_choice", what=option_label(decision.view, decision.action, lang))
+        out: list[tuple[str, Color, str]] = [(title, GOLD, "")]
+        if decision.forced:
+            out.append((tr("replay_forced"), TEXT_DIM, ""))
+            return out
+        result = analysis.result(decision.index)
+        if result is None:
+            problem = analysis.error(decision.index)
+            out.append((tr("replay_analysis_failed", problem=problem) if problem
+                        else tr("replay_thinking"), TEXT_DIM, ""))
+            return out
+        mine = result.value_of(decision.action)
+        for i, option in enumerate(result.options[:SHOWN_OPTIONS]):
+            taken = mine is not None and option is mine
+            marks = ([tr("replay_expert_pick")] if i == 0 else []) + (
+                [tr("replay_you")] if taken else [])
+            label = option_label(decision.view, option.action, lang)
+            text = label + (f"  ({', '.join(marks)})" if marks else "")
+            out.append((text, HIGHLIGHT if taken else GOOD if i == 0 else TEXT,
+                        f"{option.mean:+.1f}"))
+        hidden = len(result.options) - SHOWN_OPTIONS
+        if hidden > 0:
+            out.append((tr("replay_more_options", n=hidden), TEXT_DIM, ""))
+        if result.options and result.options[0].samples:
+            out.append((tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM, ""))
+        return out
+
+    # --- events ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        used = False
+        for button in self.buttons:
+            used = button.handle_event(event) or used
+        picked = self.listing.handle_event(event)
+        if picked is not None:
+            self.scene.autoplay = False
+            self.scene.go(picked)
+            return True
+        return used
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        u = self.unit
+        pygame.draw.rect(surface, SIDE_BG, self.rect)
+        pygame.draw.line(surface, GOLD, self.rect.topleft, self.rect.bottomleft,
+                         max(1, round(2 * u)))
+        assets = scene.app.assets
+        inner = self._inner
+        size = self._text_size
+        big = round(size * 1.15)
+        blit_text(surface, assets, fit(assets, self.title(), big, inner.width), big,
+                  inner.topleft, GOLD, anchor="topleft")
+        blit_text(surface, assets, fit(assets, self.summary(), size, inner.width), size,
+                  (inner.left, inner.top + round(size * 1.45)), TEXT_DIM, anchor="topleft")
+        for button in self.buttons:
+            button.draw(surface, assets, u)
+        choice_h = self._draw_choice(surface) if self.choice_lines else 0
+        self._place_lists(choice_h)
+        self.listing.draw(surface, assets)
+        lines, small, line_h = self._keys_lines()
+        y = self._keys_y - len(lines) * line_h
+        for line in lines:
+            blit_text(surface, assets, line, small, (inner.left, y), TEXT_DIM, anchor="topleft",
+                      shadow=False)
+            y += line_h
+
+    def _draw_choice(self, surface: pygame.Surface) -> int:
+        """The options box at one of seat 0's decisions; returns the height it took."""
+        inner = self._inner
+        assets = self.scene.app.assets
+        size = self._text_size
+        line_h = round(size * 1.25)
+        pad = max(4, size // 2)
+        lines: list[tuple[str, Color, str]] = []
+        for text, color, value in self.choice_lines:
+            if value:  # an option and its figure: one line
+                lines.append((text, color, value))
+            else:  # a title or a note: wrapped
+                lines += [(part, color, "") for part in
+                          wrap_text(assets, text, size, inner.width - 2 * pad)]
+        height = len(lines) * line_h + 2 * pad
+        box = pygame.Rect(inner.left, self._list_top, inner.width, height)
+        pygame.draw.rect(surface, CHOICE_BG, box, border_radius=pad)
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=pad)
+        y = box.top + pad
+        for text, color, value in lines:
+            note_w = assets.font(size).size(value)[0] + pad if value else 0
+            shown = fit(assets, text, size, box.width - 2 * pad - note_w)
+            blit_text(surface, assets, shown, size, (box.left + pad, y + line_h // 2), color,
+                      anchor="midleft", shadow=False)
+            if value:
+                blit_text(surface, assets, value, size, (box.right - pad, y + line_h // 2),
+                          color, anchor="midright", shadow=False)
+            y += line_h
+        return height + pad
+
+    def title(self) -> str:
+        """When the deal was played and by how many, else the file's own title."""
+        scene = self.scene
+        info = scene.info
+        players = scene.tr("replay_players", n=scene.players)
+        date = info.meta.get("date")
+        if isinstance(date, str):
+            try:
+                when = _dt.datetime.fromisoformat(date)
+            except ValueError:
+                pass
+            else:
+                return f"{when:%Y-%m-%d %H:%M} · {players}"
+        return info.title or f"{scene.tr('replay_title')} · {players}"
+
+    def summary(self) -> str:
+        scene = self.scene
+        result = scene.info.deal.result
+        if result is None:
+            return str(scene.tr("replay_cancelled"))
+        key = "replay_summary_made" if result.made else "replay_summary_lost"
+        return str(scene.tr(key, contract=scene.tr(result.contract),
+                            name=scene.name(result.taker), margin=result.margin))
