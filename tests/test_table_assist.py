@@ -103,6 +103,13 @@ def key(table: Table, code: int, mod: int = 0, char: str = "") -> None:
     table.step()
 
 
+def ask_hint(table: Table, jobs: list) -> None:
+    """Press H and let the (fake) search answer at once."""
+    key(table, pygame.K_h, char="h")
+    jobs[-1].ready = True
+    table.step(2)
+
+
 def to_first_card(table: Table) -> None:
     """Seed 4: the human passes, East takes; until the human's first card."""
     table.settle()
@@ -420,9 +427,7 @@ def test_the_hint_key_escape_and_a_stale_job(jobs):
     try:
         to_first_card(table)
         scene = table.scene
-        key(table, pygame.K_h, char="h")
-        jobs[-1].ready = True
-        table.step(2)
+        ask_hint(table, jobs)
         assert scene.assist.hint is not None
         key(table, pygame.K_ESCAPE, char="\x1b")  # hides the hint, stays at the table
         assert scene.assist.hint is None and scene in table.app.scenes
@@ -447,9 +452,7 @@ def test_a_hint_for_the_bid_lights_its_button(jobs):
         scene = table.scene
         panel = scene.panel
         assert type(panel).__name__ == "BiddingPanel"
-        key(table, pygame.K_h, char="h")
-        jobs[-1].ready = True
-        table.step(2)
+        ask_hint(table, jobs)
         assert [b.label for b in panel.hinted_buttons()] == [tr("garde")]
         box = scene.assist.box
         assert box is not None and not box.colliderect(panel.rect)
@@ -466,9 +469,7 @@ def test_a_discard_hint_lights_six_cards(jobs):
     try:
         become_taker(table)
         scene = table.scene
-        key(table, pygame.K_h, char="h")
-        jobs[-1].ready = True
-        table.step(2)
+        ask_hint(table, jobs)
         cards = scene.assist.hint.action.cards
         assert len(cards) == 6
         assert all(scene.hand.sprites[c].glow == HINT for c in cards)
