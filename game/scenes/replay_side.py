@@ -55,6 +55,8 @@ class ReplaySide:
         self._text_size = 16
         self._list_top = 0
         self._keys_y = 0
+        self._content_key: tuple[object, ...] = ()
+        self._keys_cache: tuple[object, tuple[list[str], int, int]] = ((), ([], 12, 14))
 
     @property
     def listing(self) -> ScrollList:
@@ -94,9 +96,12 @@ class ReplaySide:
     def _keys_lines(self) -> tuple[list[str], int, int]:
         """The keys reminder wrapped to the panel: its lines, their size and line height."""
         small = max(12, round(self._text_size * 0.8))
-        lines = wrap_text(self.scene.app.assets, self.scene.tr("replay_keys"), small,
-                          self._inner.width)
-        return lines, small, round(small * 1.15)
+        text = self.scene.tr("replay_keys")
+        key = (text, small, self._inner.width)
+        if self._keys_cache[0] != key:
+            lines = wrap_text(self.scene.app.assets, text, small, self._inner.width)
+            self._keys_cache = (key, (lines, small, round(small * 1.15)))
+        return self._keys_cache[1]
 
     def _place_lists(self, choice_h: int) -> None:
         inner = self._inner
@@ -128,6 +133,12 @@ class ReplaySide:
         self.tab_buttons["analysis"].label = (
             tr("replay_tab_analysis_progress", done=analysis.done, total=analysis.total)
             if busy else tr("replay_tab_analysis"))
+        # the lists and the box change only with the position, the language or the analysis
+        key = (cursor.position, scene.lang, analysis.done if analysis is not None else -1,
+               self.moves_list.rect.size)
+        if key == self._content_key:
+            return
+        self._content_key = key
         assets = scene.app.assets
         self.moves_list.set_rows([Row(line, TEXT, i + 1) for i, line in enumerate(scene.lines)],
                                  assets)
