@@ -38,6 +38,7 @@ class ReplayCursor:
         self.deal = deal
         self.events: tuple[Event, ...] = tuple(deal.events)
         self._states = list(_fold_all(deal))
+        self._trick_starts = _trick_starts(self.events)
         self.position = 1
 
     # --- where we are ----------------------------------------------------------------------------
@@ -99,15 +100,7 @@ class ReplayCursor:
     # --- tricks ----------------------------------------------------------------------------------
     def trick_starts(self) -> list[int]:
         """For each trick, the position just before its first card (the leader to play)."""
-        starts = []
-        leading = True
-        for index, event in enumerate(self.events):
-            if isinstance(event, CardPlayed) and leading:
-                starts.append(index)
-                leading = False
-            elif isinstance(event, TrickWon):
-                leading = True
-        return starts
+        return list(self._trick_starts)
 
     def trick_number(self) -> int | None:
         """The trick (1-based) about to be led, being played or just gathered at this
@@ -152,6 +145,18 @@ class ReplayCursor:
         """Whether the score is on show (the last event is the deal's score)."""
         return isinstance(self.event, DealScored) or (
             self.at_end and self.state.phase in (Phase.FINISHED, Phase.CANCELLED))
+
+
+def _trick_starts(events: tuple[Event, ...]) -> tuple[int, ...]:
+    starts = []
+    leading = True
+    for index, event in enumerate(events):
+        if isinstance(event, CardPlayed) and leading:
+            starts.append(index)
+            leading = False
+        elif isinstance(event, TrickWon):
+            leading = True
+    return tuple(starts)
 
 
 def _fold_all(deal: Deal) -> Iterator[DealState]:
