@@ -28,6 +28,7 @@ from engine.record import RecordError, export_record
 from engine.saves import SaveError, load_deal, write_atomic
 from engine.state import Phase
 from game import paths
+from game.names import saved_names
 
 FILE_PLAYERS = re.compile(r"-([345])p\.json$")
 """The player count in a history file name, for files whose content cannot be read."""
@@ -110,14 +111,6 @@ def _problem(path: Path, message: str) -> str:
     return text if text.startswith(path.name) else f"{path.name}: {text}"
 
 
-def _names(meta: Mapping[str, Any], players: int) -> list[str]:
-    names = meta.get("names")
-    if isinstance(names, list) and len(names) == players \
-            and all(isinstance(n, str) and n.strip() for n in names):
-        return [" ".join(n.split()) for n in names]
-    return [f"#{seat + 1}" for seat in range(players)]
-
-
 def _date(meta: Mapping[str, Any]) -> _dt.datetime | None:
     value = meta.get("date")
     if not isinstance(value, str):
@@ -169,7 +162,8 @@ def _entry(path: Path, modified: float) -> DealEntry:
 def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
                 fallback: _dt.datetime | None, modified: float) -> DealEntry:
     state = deal.state
-    names = _names(meta, deal.players)
+    numbers = [f"#{seat + 1}" for seat in range(deal.players)]
+    names = saved_names(meta, deal.players, numbers)
     common: dict[str, Any] = {
         "path": path,
         "players": deal.players,

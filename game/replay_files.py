@@ -31,6 +31,7 @@ from engine.rules import RulesError, load_rules
 from engine.saves import DEAL_FORMAT, MATCH_FORMAT, SAVE_VERSION, SaveError, load_deal, load_match
 from engine.state import Phase
 from game.i18n import seat_name
+from game.names import saved_names
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """The largest file read at all. A saved deal is a few kilobytes and even a very long saved
@@ -40,7 +41,6 @@ MAX_RECORD_BYTES = 256 * 1024
 """The largest deal record read (a record is one or two kilobytes; YAML is slow to parse, and
 :data:`engine.record.MAX_NODES` bounds what it may expand to)."""
 
-NAME_LENGTH = 16
 """Names longer than this are cut, as in the game's own name field."""
 
 _WHAT = "a saved deal, a saved match or a deal record"
@@ -184,7 +184,8 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
         raise ReplayFileError(_with_file(file, str(exc))) from None
     _check_over(file, deal)
     title = file.name if number is None else f"{file.name} #{number}"
-    return ReplaySource(deal, _names(meta, deal.players), title, file, dict(meta), number)
+    names = saved_names(meta, deal.players, _seat_names(deal.players))
+    return ReplaySource(deal, names, title, file, dict(meta), number)
 
 
 def _explain_bad_json(file: Path) -> NoReturn:
@@ -234,7 +235,7 @@ def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySour
     except RulesError as exc:
         raise ReplayFileError(f"{file}: the game's rules cannot be read ({exc})") from None
     _check_over(file, deal)
-    return ReplaySource(deal, _names({}, deal.players), file.name, file, {}, None)
+    return ReplaySource(deal, _seat_names(deal.players), file.name, file, {}, None)
 
 
 # --- common checks -------------------------------------------------------------------------------
@@ -250,12 +251,7 @@ def _check_over(file: Path, deal: Deal) -> None:
         f"{file}: the deal is not finished ({where}); only a finished deal can be replayed")
 
 
-def _names(meta: dict[str, Any], players: int) -> list[str]:
-    """The meta's ``names`` when there is one usable name per seat, else the seats' names."""
-    names = meta.get("names")
-    if isinstance(names, list) and len(names) == players and all(
-            isinstance(n, str) and n.strip() for n in names):
-        return [" ".join(n.split())[:NAME_LENGTH] for n in names]
+def _seat_names(players: int) -> list[str]:
     return [seat_name(seat, players, "en") for seat in range(players)]
 
 

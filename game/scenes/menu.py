@@ -20,6 +20,7 @@ from engine.saves import SaveError
 from game import paths
 from game.app import App, Scene
 from game.i18n import TEXTS
+from game.names import NAME_LENGTH, clean_name
 from game.scenes.common import (
     Choice,
     ChoiceRow,
@@ -31,10 +32,8 @@ from game.scenes.common import (
     fit_size,
 )
 from game.scenes.session import (
-    NAME_LENGTH,
     MatchSetup,
     SavedMatch,
-    clean_name,
     new_seed,
     open_table,
     read_saved_match,

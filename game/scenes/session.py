@@ -27,10 +27,9 @@ from engine.state import Phase
 from game import paths
 from game.app import App
 from game.i18n import seat_name
+from game.names import clean_name, saved_names
 
 log = logging.getLogger(__name__)
-
-NAME_LENGTH = 16
 
 _controllers: weakref.WeakKeyDictionary[App, Any] = weakref.WeakKeyDictionary()
 
@@ -47,11 +46,6 @@ def table_names(players: int, lang: str, player: str | None) -> list[str]:
     if player is not None:
         names[0] = player
     return names
-
-
-def clean_name(name: str, fallback: str = "You") -> str:
-    name = " ".join(name.split())[:NAME_LENGTH]
-    return name or fallback
 
 
 def played_to_the_end(deal: Deal) -> bool:
@@ -233,15 +227,12 @@ def read_saved_match(path: Path | None = None, default_level: str = "simple",
 
     file = path or paths.current_match_file()
     match, meta = load_match(file)
-    names = meta.get("names")
-    if not (isinstance(names, list) and len(names) == match.players
-            and all(isinstance(n, str) for n in names)):
-        names = table_names(match.players, "en", default_name)
+    names = saved_names(meta, match.players, [
+        clean_name(n) for n in table_names(match.players, "en", default_name)])
     level = meta.get("bot_level")
     if not isinstance(level, str) or level not in BOTS:
         level = default_level
-    return SavedMatch(match, dict(meta), [clean_name(n, f"#{i}") for i, n in enumerate(names)],
-                      level)
+    return SavedMatch(match, dict(meta), names, level)
 
 
 def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any:

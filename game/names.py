@@ -1,0 +1,28 @@
+"""Players' names: how long they may be, and reading them back from a saved file's ``meta``.
+
+Saved files can be edited by hand, so the names in them are trusted only when there is one
+usable name per seat; otherwise the caller's defaults are shown instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+NAME_LENGTH = 16
+
+
+def clean_name(name: str, fallback: str = "You") -> str:
+    """``name`` on one line, spaces collapsed, at most :data:`NAME_LENGTH` characters."""
+    name = " ".join(name.split())[:NAME_LENGTH]
+    return name or fallback
+
+
+def saved_names(meta: Mapping[str, Any], players: int, defaults: Sequence[str]) -> list[str]:
+    """The meta's ``names``, cleaned, when it holds a non-blank name for each of the
+    ``players`` seats; else ``defaults``."""
+    names = meta.get("names")
+    if isinstance(names, list) and len(names) == players and all(
+            isinstance(n, str) and n.strip() for n in names):
+        return [clean_name(n) for n in names]
+    return list(defaults)
