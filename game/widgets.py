@@ -86,6 +86,11 @@ class Button:
     _hover: bool = False
     _down: bool = False
 
+    @property
+    def hover(self) -> bool:
+        """Whether the mouse is over the button."""
+        return self._hover
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to ``event``; True when the button used it."""
         if event.type == pygame.MOUSEMOTION:

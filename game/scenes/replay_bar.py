@@ -8,12 +8,13 @@ or a drag on it jumps there; the mouse over it shows that step's event in words.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.app import App
+from game.assets import Assets
 from game.widgets import (
     BUTTON,
     BUTTON_DOWN,
@@ -34,42 +35,27 @@ SPEEDS: tuple[tuple[str, float], ...] = (("½×", 2.0), ("1×", 1.0), ("2×", 0.
 
 
 @dataclass
-class StepButton:
-    """A square button showing a symbol: ``first``, ``trick_back``, ``back``, ``play``,
-    ``pause``, ``forward``, ``trick_forward``, ``last``."""
+class StepButton(Button):
+    """A square button showing a symbol instead of a label: ``first``, ``trick_back``,
+    ``back``, ``play``, ``pause``, ``forward``, ``trick_forward``, ``last``."""
 
-    symbol: str
-    on_click: Callable[[], None]
-    tooltip: str = ""
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    enabled: bool = True
-    hover: bool = False
-    down: bool = False
+    symbol: str = ""
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.rect.collidepoint(event.pos):
-                self.down = self.enabled
-                return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            was, self.down = self.down, False
-            if was and self.rect.collidepoint(event.pos) and self.enabled:
-                self.on_click()
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface, unit: float) -> None:
+    def draw(self, surface: pygame.Surface, assets: Assets, unit: float) -> None:
         r = self.rect
         radius = max(3, round(8 * unit))
-        fill = BUTTON_DOWN if self.down else BUTTON_HOVER if self.hover and self.enabled else BUTTON
+        fill = (BUTTON_DOWN if self._down else BUTTON_HOVER if self.hover and self.enabled
+                else BUTTON)
         pygame.draw.rect(surface, (0, 0, 0), r.move(0, max(1, round(2 * unit))),
                          border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, GOLD if self.enabled else TEXT_DIM, r,
                          max(1, round(2 * unit)), border_radius=radius)
         draw_symbol(surface, self.symbol, r, TEXT if self.enabled else TEXT_DIM)
+
+
+def step_button(symbol: str, on_click: Callable[[], None], tooltip: str) -> StepButton:
+    return StepButton("", on_click, tooltip=tooltip, symbol=symbol)
 
 
 def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect, color: Color) -> None:
@@ -188,13 +174,13 @@ class ReplayBar:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.steps = [
-            StepButton("first", scene.first, "replay_key_first"),
-            StepButton("trick_back", scene.trick_back, "replay_key_trick_back"),
-            StepButton("back", scene.back, "replay_key_back"),
-            StepButton("play", scene.toggle_autoplay, "replay_key_play"),
-            StepButton("forward", scene.forward, "replay_key_forward"),
-            StepButton("trick_forward", scene.trick_forward, "replay_key_trick_forward"),
-            StepButton("last", scene.last, "replay_key_last"),
+            step_button("first", scene.first, "replay_key_first"),
+            step_button("trick_back", scene.trick_back, "replay_key_trick_back"),
+            step_button("back", scene.back, "replay_key_back"),
+            step_button("play", scene.toggle_autoplay, "replay_key_play"),
+            step_button("forward", scene.forward, "replay_key_forward"),
+            step_button("trick_forward", scene.trick_forward, "replay_key_trick_forward"),
+            step_button("last", scene.last, "replay_key_last"),
         ]
         self.speed_button = Button(SPEEDS[scene.speed][0], scene.faster)
         cursor = scene.cursor
@@ -243,7 +229,7 @@ class ReplayBar:
         pygame.draw.line(surface, GOLD, self.rect.topleft, self.rect.topright,
                          max(1, round(2 * u)))
         for button in self.steps:
-            button.draw(surface, u)
+            button.draw(surface, app.assets, u)
         cursor = scene.cursor
         self.timeline.draw(surface, cursor.position, u)
         size = max(12, round(17 * u))
