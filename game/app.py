@@ -59,7 +59,10 @@ class App:
 
     def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
                  title: str = "French Tarot") -> None:
-        pygame.init()
+        # Only what the window needs: the sound is started by :class:`Sounds`, which keeps a
+        # missing audio device quiet (``pygame.init`` would try the mixer out loud).
+        pygame.display.init()
+        pygame.font.init()
         # Bots think on a worker thread and share the GIL with this loop; a short switch
         # interval (1 ms instead of 5) hands it back to the frame loop sooner, which keeps
         # frames smooth while a searching bot thinks.

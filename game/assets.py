@@ -7,7 +7,11 @@ through :class:`Sounds`, which stays silent when there is no audio device.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
+from collections.abc import Iterator
 
 import pygame
 
@@ -119,7 +123,12 @@ def _scale(image: pygame.Surface, width: int) -> pygame.Surface:
 
 
 class Sounds:
-    """Sound effects that fall silent, without error, when no audio device exists."""
+    """Sound effects that fall silent, without error, when no audio device exists.
+
+    Without a sound card the audio libraries under SDL (ALSA above all) print a screenful of
+    complaints straight to the process's standard error while SDL looks for a device; those
+    are kept off the terminal, and the game says once, in its log, that it plays silently.
+    """
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
@@ -127,13 +136,14 @@ class Sounds:
         self.available = False
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                with native_stderr_silenced():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             for name in SOUND_NAMES:
                 path = resource_path("sounds", f"{name}.wav")
                 self._sounds[name] = pygame.mixer.Sound(str(path))
             self.available = True
         except (pygame.error, FileNotFoundError) as exc:
-            log.info("no sound: %s", exc)
+            log.info("sound is off, the game plays silently: %s", exc)
             self._sounds.clear()
 
     def play(self, name: str, volume: float = 1.0) -> None:
@@ -143,3 +153,28 @@ class Sounds:
         if sound is not None:
             sound.set_volume(volume)
             sound.play()
+
+
+@contextlib.contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 pointed at the null device for the duration: C libraries write
+    there directly, past Python's ``sys.stderr``."""
+    try:
+        fd = sys.__stderr__.fileno() if sys.__stderr__ is not None else -1
+    except (OSError, ValueError):
+        fd = -1
+    if fd < 0:
+        yield
+        return
+    sys.__stderr__.flush()  # type: ignore[union-attr]
+    saved = os.dup(fd)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, fd)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)

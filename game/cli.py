@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
+import io
 import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
+
+from game import logs
+from game.logs import report
 
 PROG = "tarot"
 REPLAY = "replay"
@@ -96,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players")
     parser.add_argument("--seed", type=seed_value, metavar="N",
                         help="shuffle seed of the match (and of the bots)")
-    parser.add_argument("--level", metavar="NAME", help="the bots' level (random, simple)")
+    parser.add_argument("--level", metavar="NAME",
+                        help=f"the bots' level: {', '.join(_levels())}")
     parser.add_argument("--variant", metavar="NAME", help="rules variant from rules.yaml")
     _window_options(parser)
     parser.add_argument("--screenshot-dir", type=Path, metavar="DIR",
@@ -106,8 +110,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--selftest", action="store_true",
                         help="check the assets and play a deal for 3, 4 and 5 players with "
                              "bots, without a window; prints one line, exit status 0 or 1")
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action="store_true", help="print the version and quit")
     return parser
+
+
+def _levels() -> list[str]:
+    from engine.ai import BOTS
+
+    return list(BOTS)
 
 
 def _version() -> str:
@@ -143,6 +153,7 @@ def refuse_file(message: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    logs.attach_console()
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == [REPLAY]:
         return replay_main(arguments[1:])
@@ -153,10 +164,17 @@ def main(argv: list[str] | None = None) -> int:
                      "[--speed S]")
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    _start_logging()
+    if args.version:
+        report(f"{PROG} {_version()}")
+        return 0
     if args.selftest:
         from game import selftest
 
-        return selftest.run()
+        verdict = io.StringIO()
+        status = selftest.run(verdict)
+        report(verdict.getvalue().strip())
+        return status
 
     from engine.ai import BOTS
     from engine.rules import RulesError, default_rules_path, list_variants
@@ -185,7 +203,6 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             return fail(f"--screenshot-dir {args.screenshot_dir}: {exc.strerror}")
 
-    _quiet_start()
     from game.settings import Settings
 
     base, problems = Settings.load()
@@ -240,7 +257,7 @@ def replay_main(argv: list[str]) -> int:
         source = load_replay_file(args.file)
     except ReplayFileError as exc:
         return refuse_file(str(exc))
-    _quiet_start()
+    _start_logging()
     try:
         from game.scenes.replay_scene import open_replay
     except ModuleNotFoundError as exc:
@@ -264,8 +281,10 @@ def replay_main(argv: list[str]) -> int:
                       {"demo": False, "deals": None, "shots": None, "first_frame": False})
 
 
-def _quiet_start() -> None:
-    logging.basicConfig(level=logging.WARNING, format=f"{PROG}: %(levelname)s: %(message)s")
+def _start_logging() -> None:
+    from game import paths
+
+    logs.configure(paths.log_file())
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 

@@ -40,3 +40,15 @@ def current_match_file() -> Path:
 
 def history_dir() -> Path:
     return data_dir() / "history"
+
+
+def log_dir() -> Path:
+    home = _home()
+    return home / "logs" if home else Path(platformdirs.user_log_dir(APP_NAME, False))
+
+
+def log_file() -> Path:
+    """The game's log: what went wrong and what the game chose to do about it (no sound
+    device, a save that failed), and the self-test's verdict on builds that have no
+    terminal to print it to (Windows and macOS)."""
+    return log_dir() / "tarot.log"

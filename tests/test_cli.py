@@ -441,16 +441,43 @@ def test_selftest_names_what_is_missing(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().out.strip() == "selftest FAILED: sound trick.wav is missing"
 
 
-def test_version_comes_from_pyproject(capsys):
+def test_version_comes_from_pyproject(capsys, tmp_path, monkeypatch):
     import tomllib
 
     from game.cli import main
 
-    with pytest.raises(SystemExit) as exit_:
-        main(["--version"])
-    assert exit_.value.code == 0
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    assert main(["--version"]) == 0
     expected = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert capsys.readouterr().out.strip() == f"tarot {expected}"
+    # a build without a terminal (Windows, macOS) still leaves the answer in its log
+    assert f"tarot {expected}" in (tmp_path / "logs" / "tarot.log").read_text()
+
+
+def test_help_lists_every_level(capsys):
+    from engine.ai import BOTS
+    from game.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"the bots' level: {', '.join(BOTS)}" in text
+    assert "expert" in BOTS
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ALSA is the Linux sound system")
+def test_no_sound_card_is_quiet_and_said_once_in_the_log(tmp_path):
+    """With an audio driver that finds no device, nothing reaches the terminal; the log
+    says once that the game plays silently."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa",
+               TAROT_HOME=str(tmp_path), ALSA_CONFIG_PATH=str(tmp_path / "no-alsa.conf"))
+    (tmp_path / "no-alsa.conf").write_text("")  # ALSA with no card at all, however it is built
+    result = subprocess.run([sys.executable, "-m", "game", "--first-frame"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "" and result.stdout == ""
+    log = (tmp_path / "logs" / "tarot.log").read_text()
+    assert log.count("plays silently") == 1, log
 
 
 def test_first_frame_opens_the_window_and_quits(tmp_path):

@@ -1,0 +1,85 @@
+"""Where the game's messages go: warnings to the terminal, everything from INFO up to a log
+file in the user's log folder (:func:`game.paths.log_file`).
+
+The file matters most where there is no terminal: the Windows and macOS builds open a window
+of their own, so ``tarot --selftest`` and ``tarot --version`` also leave their line in the
+file. A log that cannot be written (a read-only or full disk) is given up quietly: the game
+plays on, and logging never prints tracebacks of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+from pathlib import Path
+
+PROG = "tarot"
+#: The log file rolls over at this size, keeping one older file beside it.
+MAX_BYTES = 512 * 1024
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class _QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """A log file that closes itself for good at the first failure to write."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.close()
+        logging.getLogger().removeHandler(self)
+
+
+def configure(file: Path | None) -> Path | None:
+    """Warnings to standard error as ``tarot: WARNING: …``; INFO and up to ``file`` when it
+    can be opened. Returns the file in use, or ``None``."""
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    for handler in list(root.handlers):
+        if getattr(handler, "_tarot", False):
+            root.removeHandler(handler)
+            handler.close()
+    terminal = logging.StreamHandler()
+    terminal.setLevel(logging.WARNING)
+    terminal.setFormatter(logging.Formatter(f"{PROG}: %(levelname)s: %(message)s"))
+    _mark(terminal)
+    if sys.stderr is not None:
+        root.addHandler(terminal)
+    if file is None:
+        return None
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        handler = _QuietFileHandler(file, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter(FORMAT))
+    _mark(handler)
+    root.addHandler(handler)
+    return file
+
+
+def _mark(handler: logging.Handler) -> None:
+    handler._tarot = True  # type: ignore[attr-defined]
+
+
+def report(line: str) -> None:
+    """A result the player asked for (``--selftest``, ``--version``): printed when there is
+    a terminal, and always written to the log file."""
+    if sys.stdout is not None:
+        print(line, flush=True)
+    logging.getLogger(PROG).info("%s", line)
+
+
+def attach_console() -> None:
+    """On Windows, a program built without a console has no standard streams: borrow the
+    console of the terminal it was started from, if any, so that what it prints shows."""
+    if sys.platform != "win32" or sys.stdout is not None:
+        return
+    import ctypes
+
+    attach_parent_process = -1
+    if not ctypes.windll.kernel32.AttachConsole(attach_parent_process):
+        return
+    try:
+        sys.stdout = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115 - kept for the run
+        sys.stderr = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115
+    except OSError:
+        sys.stdout = sys.stderr = None
