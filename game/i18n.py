@@ -72,6 +72,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu_two_colours": ("Two colours", "Deux couleurs"),
     "menu_four_colours": ("Four colours", "Quatre couleurs"),
     "menu_rules_title": ("The rules of French Tarot", "Les règles du tarot"),
+    "menu_replace_question": ("A match is in progress ({players} players, deal {deal}). A new "
+                              "game replaces it: it cannot be continued afterwards.",
+                              "Une partie est en cours ({players} joueurs, donne {deal}). Une "
+                              "nouvelle partie la remplace : elle ne pourra plus être reprise."),
+    "menu_replace_damaged": ("The saved match cannot be read. A new game replaces that file.",
+                             "La partie enregistrée est illisible. Une nouvelle partie "
+                             "remplace ce fichier."),
+    "menu_replace_yes": ("Replace it", "La remplacer"),
+    "menu_replace_no": ("Keep it", "La garder"),
     "menu_yes": ("Yes", "Oui"),
     "menu_no": ("No", "Non"),
     "menu_all": ("All", "Toutes"),

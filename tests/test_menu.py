@@ -233,6 +233,57 @@ def test_enter_on_the_form_starts_with_the_remembered_settings(app: App) -> None
     assert table.controller.match.seed == 1234
 
 
+def test_a_new_game_asks_before_replacing_the_saved_match(app: App) -> None:
+    from game.table.scene import TableScene
+
+    match = played_match()
+    file = paths.current_match_file()
+    save_match(match, file, {"names": ["Ana", "Léa", "Hugo", "Chloé"]})
+    before = file.read_bytes()
+    menu = open_menu(app)
+    click(app, menu_button(menu, "new_game"))
+    form = top(app)
+    assert isinstance(form, NewGameScene)
+    click(app, form.actions[1].rect.center)  # Start
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    assert "4 players, deal 1" in dialog.message
+    assert dialog.no.selected and not dialog.yes.selected  # Enter keeps the match
+    key(app, pygame.K_RETURN)
+    assert top(app) is form and file.read_bytes() == before
+    click(app, form.actions[1].rect.center)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.yes.rect.center)  # replace it
+    table = top(app)
+    assert isinstance(table, TableScene)
+    assert file.read_bytes() != before
+
+
+def test_a_new_game_asks_before_overwriting_a_damaged_saved_match(app: App) -> None:
+    file = paths.current_match_file()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text("{ not a match", encoding="utf-8")
+    app.push(NewGameScene(app, seed=5))
+    step(app)
+    key(app, pygame.K_RETURN)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    assert "cannot be read" in dialog.message
+    key(app, pygame.K_ESCAPE)
+    assert file.read_text(encoding="utf-8") == "{ not a match"
+
+
+def test_with_no_saved_match_a_new_game_starts_at_once(app: App) -> None:
+    from game.table.scene import TableScene
+
+    assert not paths.current_match_file().exists()
+    app.push(NewGameScene(app, seed=5))
+    step(app)
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), TableScene)
+
+
 # --- continue ------------------------------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ from game.names import NAME_LENGTH, clean_name
 from game.scenes.common import (
     Choice,
     ChoiceRow,
+    ConfirmDialog,
     FormScene,
     TextRow,
     backdrop,
@@ -427,8 +428,31 @@ class NewGameScene(FormScene):
         draw_keys_hint(surface, self.app, self.app.tr("menu_form_keys"))
 
     def start(self) -> None:
+        """Start the match, after asking when it would replace a saved match in progress
+        (or a saved file that cannot be read: starting overwrites it too)."""
         if not self.variants:
             return
+        question = self.replace_question()
+        if question:
+            self.app.push(ConfirmDialog(self.app, question, self.start_now,
+                                        yes_key="menu_replace_yes", no_key="menu_replace_no"))
+        else:
+            self.start_now()
+
+    def replace_question(self) -> str:
+        file = paths.current_match_file()
+        if not file.exists():
+            return ""
+        try:
+            saved = read_saved_match(file, self.app.settings.bot_level,
+                                     self.app.settings.player_name)
+        except SaveError:
+            return self.app.tr("menu_replace_damaged")
+        match = saved.match
+        return self.app.tr("menu_replace_question", players=match.players,
+                           deal=len(match.deals))
+
+    def start_now(self) -> None:
         app = self.app
         name = clean_name(self.name, app.tr("menu_you"))
         app.update_settings(app.settings.with_(player_name=name, players=self.players,
