@@ -1,37 +1,49 @@
 """Build the game as a standalone executable with PyInstaller, and check it.
 
     python build/build.py                 # dist/tarot (dist/tarot.exe, dist/Tarot.app)
-    python build/build.py --check         # then run its self-test and time its start-up
-    python build/build.py --check --asset tarot-linux-x86_64.tar.gz   # and package it
+    python build/build.py --check         # then the release file, its self-test and budgets
+    python build/build.py --check --startup-budget 0.01   # a budget that must fail
 
-PyInstaller comes with the development install (``pip install -e ".[dev]"``). Its work files
-go to ``build/work/`` (ignored by git: PyInstaller's default ``build/`` is this folder); the
-spec is ``build/tarot.spec``. ``--check`` runs the executable's ``--selftest`` (exit status 1
-when it fails) and prints its size and the time from launch to its first drawn frame, against
-the budgets: at most 40 MB, at most 2 s. A size over budget fails the check; a slow start-up
-is reported (timings depend on the machine). ``--asset NAME`` copies the executable to
-``dist/NAME`` for a release (see :func:`package_asset`).
+PyInstaller comes with the development install (``make test`` or ``pip install -e ".[dev]"``).
+Its work files go to ``build/work/`` (ignored by git: PyInstaller's default ``build/`` is this
+folder); the spec is ``build/tarot.spec``.
+
+``--check`` packs the file a release ships (:func:`package_asset`: the ``.tar.gz`` on Linux,
+the ``.exe`` on Windows, the zipped ``Tarot.app`` on macOS), runs the executable's
+``--selftest`` from another folder, and times its start-up to the first frame as the median
+of several runs, saying how loaded the machine was. On Linux it also reads which glibc the
+build needs. Every budget is a limit: the self-test failing, the shipped file over the size
+budget, the median start-up over its budget or a glibc newer than ``--max-glibc`` makes the
+check fail (exit status 1), and each verdict is printed on its own line.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build.package import glibc  # noqa: E402
+
 SPEC = ROOT / "build" / "tarot.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "work"
+#: What a player downloads, on every platform: the release file, compressed as it ships.
 SIZE_BUDGET_MB = 40.0
 STARTUP_BUDGET_S = 2.0
-STARTUP_RUNS = 3
+STARTUP_RUNS = 5
 
 
 def executable() -> Path:
@@ -41,11 +53,23 @@ def executable() -> Path:
     return DIST / ("tarot.exe" if sys.platform == "win32" else "tarot")
 
 
+def default_asset() -> str:
+    """The release file's name on this platform, as the release workflow names it."""
+    machine = {"amd64": "x86_64", "aarch64": "arm64"}.get(platform.machine().lower(),
+                                                          platform.machine().lower())
+    if sys.platform == "darwin":
+        return f"tarot-macos-{machine}.zip"
+    if sys.platform == "win32":
+        return f"tarot-windows-{machine}.exe"
+    return f"tarot-linux-{machine}.tar.gz"
+
+
 def build(clean: bool) -> float:
     try:
         import PyInstaller.__main__ as pyinstaller
     except ImportError:
-        raise SystemExit("PyInstaller is missing: pip install -e \".[dev]\"") from None
+        raise SystemExit("PyInstaller is missing: make test (or pip install -e \".[dev]\")"
+                         ) from None
     start = time.perf_counter()
     options = [str(SPEC), "--distpath", str(DIST), "--workpath", str(WORK), "--noconfirm",
                "--log-level", "WARN"]
@@ -67,35 +91,77 @@ def quiet_env(home: str) -> dict[str, str]:
 
 
 def selftest(program: Path) -> tuple[bool, str]:
+    """Run ``--selftest`` from another folder (the executable must find its files wherever
+    it is started). A build without a console (Windows, macOS) prints nothing: its verdict
+    is read from the log it writes."""
     with tempfile.TemporaryDirectory(prefix="tarot-check-") as home, \
             tempfile.TemporaryDirectory(prefix="tarot-cwd-") as elsewhere:
-        # from another folder: the executable must find its files wherever it is started
         result = subprocess.run([str(program), "--selftest"], cwd=elsewhere, env=quiet_env(home),
                                 capture_output=True, text=True, timeout=600, check=False)
-    line = (result.stdout.strip().splitlines() or ["(no output: a windowed build)"])[-1]
+        lines = result.stdout.strip().splitlines() or logged_verdict(Path(home))
+    line = lines[-1] if lines else "(no verdict printed or logged)"
     if result.returncode != 0 and result.stderr.strip():
         line += " | " + result.stderr.strip().splitlines()[-1]
     return result.returncode == 0, line
 
 
-def startup_seconds(program: Path) -> list[float]:
-    """Wall time from launch to exit of ``--first-frame`` (it quits after its first frame)."""
+def logged_verdict(home: Path) -> list[str]:
+    log = home / "logs" / "tarot.log"
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [line.split(": ", 1)[1] for line in text.splitlines()
+            if ": selftest " in line and ": " in line]
+
+
+@dataclass(frozen=True)
+class Startup:
+    """Wall times of ``--first-frame`` runs, and the machine's load around them."""
+
+    times: list[float]
+    load_before: tuple[float, float, float] | None
+    load_after: tuple[float, float, float] | None
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+    def load_text(self) -> str:
+        cores = os.cpu_count() or 1
+        if self.load_before is None or self.load_after is None:
+            return f"{cores} cores; this system gives no load average"
+        return (f"load average {self.load_before[0]:.2f} before, {self.load_after[0]:.2f} "
+                f"after, on {cores} cores")
+
+
+def startup(program: Path, runs: int) -> Startup:
+    """Wall time from launch to exit of ``--first-frame`` (it quits after its first frame),
+    unpacking included, ``runs`` times."""
+    before = _load()
     times = []
     with tempfile.TemporaryDirectory(prefix="tarot-start-") as home:
-        for _ in range(STARTUP_RUNS):
+        for _ in range(runs):
             start = time.perf_counter()
             result = subprocess.run([str(program), "--first-frame"], env=quiet_env(home),
                                     capture_output=True, text=True, timeout=120, check=False)
             times.append(time.perf_counter() - start)
             if result.returncode != 0:
                 raise SystemExit(f"{program} --first-frame failed: {result.stderr.strip()}")
-    return times
+    return Startup(times, before, _load())
+
+
+def _load() -> tuple[float, float, float] | None:
+    try:
+        return os.getloadavg()
+    except (AttributeError, OSError):  # Windows has none
+        return None
 
 
 def package_asset(name: str) -> Path:
     """The file a release attaches: the app bundle zipped on macOS (``ditto`` keeps its
-    links and modes), the program in a ``.tar.gz`` (which keeps it executable) on Linux,
-    the ``.exe`` itself on Windows."""
+    links, modes and signature), the program in a ``.tar.gz`` (which keeps it executable)
+    on Linux, the ``.exe`` itself on Windows."""
     target = DIST / name
     target.unlink(missing_ok=True)
     if sys.platform == "darwin":
@@ -111,43 +177,106 @@ def package_asset(name: str) -> Path:
     return target
 
 
+def glibc_report(program: Path) -> tuple[tuple[int, ...] | None, str]:
+    """The glibc the one-file Linux program needs: the newest version asked for by the
+    program itself or by any library packed inside it."""
+    from PyInstaller.archive.readers import PKG_ITEM_BINARY, CArchiveReader
+
+    data = program.read_bytes()
+    versions = {program.name: glibc.needed_versions(data)}
+    archive = CArchiveReader(str(program))
+    for name, entry in archive.toc.items():
+        if entry[-1] == PKG_ITEM_BINARY:
+            versions[name] = glibc.needed_versions(archive.extract(name))
+    needed = glibc.glibc_needed(versions)
+    return needed, glibc.neediest(versions) or "-"
+
+
+def version_text(version: tuple[int, ...] | None) -> str:
+    return "none" if version is None else ".".join(map(str, version))
+
+
+def parse_version(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split("."))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a version like 2.35, got {text!r}") from None
+
+
+def check(program: Path, asset: str, args: argparse.Namespace) -> int:
+    """Every check of ``--check``; one line each, and the exit status."""
+    failed = []
+    shipped = package_asset(asset)
+    size = size_mb(shipped)
+    unpacked = size_mb(DIST / "Tarot.app" if sys.platform == "darwin" else program)
+    verdict = "within" if size <= args.size_budget else "OVER"
+    print(f"size: {shipped.relative_to(ROOT)} is {size:.1f} MB (the program {unpacked:.1f} MB), "
+          f"{verdict} the {args.size_budget:g} MB budget")
+    if size > args.size_budget:
+        failed.append("size")
+
+    ok, line = selftest(program)
+    print(f"self-test: {line}")
+    if not ok:
+        failed.append("self-test")
+
+    timing = startup(program, args.runs)
+    verdict = "within" if timing.median <= args.startup_budget else "OVER"
+    print(f"start-up to the first frame: median {timing.median:.2f} s of {len(timing.times)} "
+          f"runs ({', '.join(f'{t:.2f}' for t in timing.times)}; {timing.load_text()}), "
+          f"{verdict} the {args.startup_budget:g} s budget")
+    if timing.median > args.startup_budget:
+        failed.append("start-up")
+
+    if sys.platform.startswith("linux"):
+        needed, where = glibc_report(program)
+        limit = args.max_glibc
+        over = limit is not None and needed is not None and needed > limit
+        budget = "" if limit is None else (
+            f", {'NEWER than' if over else 'within'} the {version_text(limit)} limit")
+        print(f"glibc: needs {version_text(needed)} or newer (asked by {where}){budget}")
+        if over:
+            failed.append("glibc")
+    if failed:
+        print(f"check FAILED: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    print("check passed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true",
-                        help="run the executable's self-test and time its start-up")
+                        help="pack the release file, run the self-test and check the budgets")
     parser.add_argument("--clean", action="store_true", help="rebuild from nothing")
-    parser.add_argument("--asset", metavar="NAME", help="copy the result to dist/NAME")
+    parser.add_argument("--no-build", action="store_true",
+                        help="check the executable already in dist/ without building it again")
+    parser.add_argument("--asset", metavar="NAME", default=default_asset(),
+                        help="the release file's name in dist/ (default: %(default)s)")
+    parser.add_argument("--size-budget", type=float, default=SIZE_BUDGET_MB, metavar="MB",
+                        help="largest release file allowed (default: %(default)g MB)")
+    parser.add_argument("--startup-budget", type=float, default=STARTUP_BUDGET_S, metavar="S",
+                        help="longest median start-up allowed (default: %(default)g s)")
+    parser.add_argument("--runs", type=int, default=STARTUP_RUNS, metavar="N",
+                        help="start-ups timed for the median (default: %(default)d)")
+    parser.add_argument("--max-glibc", type=parse_version, metavar="X.Y",
+                        help="Linux: fail when the build needs a newer glibc than this")
     args = parser.parse_args(argv)
 
-    seconds = build(args.clean)
     program = executable()
-    if not program.exists():
-        print(f"build: {program} was not made", file=sys.stderr)
+    if not args.no_build:
+        seconds = build(args.clean)
+        if not program.exists():
+            print(f"build: {program} was not made", file=sys.stderr)
+            return 1
+        print(f"built {program.relative_to(ROOT)} in {seconds:.0f} s")
+    elif not program.exists():
+        print(f"build: {program} does not exist; build it first", file=sys.stderr)
         return 1
-    shipped = DIST / "Tarot.app" if sys.platform == "darwin" else program
-    size = size_mb(shipped)
-    print(f"built {shipped.relative_to(ROOT)} in {seconds:.0f} s: {size:.1f} MB "
-          f"(budget {SIZE_BUDGET_MB:.0f} MB)")
-    status = 0
-    if args.check:
-        ok, line = selftest(program)
-        print(f"self-test: {line}")
-        if not ok:
-            status = 1
-        times = startup_seconds(program)
-        median = statistics.median(times)
-        verdict = "within" if median <= STARTUP_BUDGET_S else "OVER"
-        print(f"start-up to the first frame: median {median:.2f} s of {len(times)} runs "
-              f"({', '.join(f'{t:.2f}' for t in times)}), {verdict} the "
-              f"{STARTUP_BUDGET_S:.0f} s budget")
-        if size > SIZE_BUDGET_MB:
-            print(f"size: {size:.1f} MB is over the {SIZE_BUDGET_MB:.0f} MB budget",
-                  file=sys.stderr)
-            status = 1
-    if args.asset:
-        print(f"asset: {package_asset(args.asset).relative_to(ROOT)}")
-    return status
+    if not args.check:
+        return 0
+    return check(program, args.asset, args)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ resource. (The executable itself is built and self-tested by ``build/build.py --
 
 from __future__ import annotations
 
+import argparse
 import struct
 import sys
 from pathlib import Path
@@ -54,3 +55,115 @@ def test_the_windows_version_resource_carries_the_version() -> None:
     info = windows_version("1.2.3")
     assert info.ffi.fileVersionMS == (1 << 16) | 2 and info.ffi.fileVersionLS == 3 << 16
     assert "1.2.3" in str(info)
+
+
+# --- the build's checks ------------------------------------------------------------------------
+
+import build.build as builder  # noqa: E402
+from build.package import glibc  # noqa: E402
+
+
+def elf_with_version_needs(needs: dict[str, list[str]]) -> bytes:
+    """A minimal 64-bit little-endian ELF file whose only content is a version-needs
+    section: ``{"libc.so.6": ["GLIBC_2.17", ...]}``."""
+    strings = b"\0"
+
+    def intern(text: str) -> int:
+        nonlocal strings
+        at = len(strings)
+        strings += text.encode() + b"\0"
+        return at
+
+    entries = b""
+    files = list(needs.items())
+    for i, (file, versions) in enumerate(files):
+        file_at = intern(file)
+        aux = b""
+        for j, version in enumerate(versions):
+            following = 16 if j < len(versions) - 1 else 0
+            aux += struct.pack("<IHHII", 0, 0, 2 + j, intern(version), following)
+        following = 16 + len(aux) if i < len(files) - 1 else 0
+        entries += struct.pack("<HHIII", 1, len(versions), file_at, 16, following) + aux
+    strings_at = 64
+    needs_at = strings_at + len(strings)
+    headers_at = needs_at + len(entries)
+    header = b"\x7fELF" + bytes([2, 1, 1]) + bytes(9)
+    header += struct.pack("<HHIQQQIHHHHHH", 3, 62, 1, 0, 0, headers_at, 0, 64, 0, 0, 64, 3, 0)
+    sections = bytes(64)  # the null section
+    sections += struct.pack("<IIQQQQIIQQ", 0, 3, 0, 0, strings_at, len(strings), 0, 0, 1, 0)
+    sections += struct.pack("<IIQQQQIIQQ", 0, glibc.SHT_GNU_VERNEED, 0, 0, needs_at,
+                            len(entries), 1, len(files), 8, 0)
+    return header + strings + entries + sections
+
+
+def test_the_glibc_a_build_needs_is_read_from_its_version_needs() -> None:
+    data = elf_with_version_needs({"libc.so.6": ["GLIBC_2.2.5", "GLIBC_2.34"],
+                                   "libm.so.6": ["GLIBC_2.29"], "libgcc_s.so.1": ["GCC_3.0"]})
+    found = glibc.needed_versions(data)
+    assert found == {"GLIBC_2.2.5", "GLIBC_2.34", "GLIBC_2.29", "GCC_3.0"}
+    assert glibc.glibc_needed({"tarot": found, "libz": {"GLIBC_2.14"}}) == (2, 34)
+    assert glibc.neediest({"libz": {"GLIBC_2.14"}, "tarot": found}) == "tarot"
+    assert glibc.needed_versions(b"MZ not an ELF file") == set()
+    assert glibc.glibc_needed({"x": {"GCC_3.0"}}) is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF and glibc are Linux's")
+def test_the_running_interpreter_needs_some_glibc() -> None:
+    data = Path(sys.executable).resolve().read_bytes()
+    needed = glibc.glibc_needed({"python": glibc.needed_versions(data)})
+    assert needed is not None and needed >= (2, 2)
+
+
+def checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *, size_mb: float,
+            startup: list[float], selftest_ok: bool = True, needs: tuple[int, ...] = (2, 31),
+            argv: tuple[str, ...] = ()) -> int:
+    """``build.py --check`` on a stand-in executable with the measurements given."""
+    program = tmp_path / "tarot"
+    program.write_bytes(b"program")
+    shipped = tmp_path / "tarot.tar.gz"
+    shipped.write_bytes(bytes(int(size_mb * 1e6)))
+    monkeypatch.setattr(builder, "ROOT", tmp_path)
+    monkeypatch.setattr(builder, "package_asset", lambda name: shipped)
+    monkeypatch.setattr(builder, "selftest", lambda p: (selftest_ok, "selftest ok: stand-in"))
+    monkeypatch.setattr(builder, "startup",
+                        lambda p, runs: builder.Startup(startup, (3.5, 2.0, 1.0), (3.9, 2.1, 1.0)))
+    monkeypatch.setattr(builder, "glibc_report", lambda p: (needs, "libpython3.11.so.1.0"))
+    args = argparse.Namespace(
+        size_budget=builder.SIZE_BUDGET_MB, startup_budget=builder.STARTUP_BUDGET_S,
+        runs=len(startup), max_glibc=None)
+    for option in argv:
+        name, value = option.split("=")
+        setattr(args, name, value if name != "max_glibc" else builder.parse_version(value))
+    return builder.check(program, "tarot.tar.gz", args)
+
+
+def test_a_startup_over_its_budget_fails_the_check(monkeypatch, tmp_path, capsys) -> None:
+    assert checked(monkeypatch, tmp_path, size_mb=1, startup=[2.5, 2.3, 2.38, 1.0, 2.9]) == 1
+    out, err = capsys.readouterr()
+    assert "median 2.38 s of 5 runs" in out and "OVER the 2 s budget" in out
+    assert "load average 3.50 before, 3.90 after" in out
+    assert "check FAILED: start-up" in err
+
+
+def test_a_check_within_every_budget_passes(monkeypatch, tmp_path, capsys) -> None:
+    assert checked(monkeypatch, tmp_path, size_mb=1, startup=[0.7, 0.6, 0.9]) == 0
+    assert "check passed" in capsys.readouterr().out
+
+
+def test_each_budget_fails_the_check_on_its_own(monkeypatch, tmp_path, capsys) -> None:
+    assert checked(monkeypatch, tmp_path, size_mb=41, startup=[0.5]) == 1
+    assert "size" in capsys.readouterr().err
+    assert checked(monkeypatch, tmp_path, size_mb=1, startup=[0.5], selftest_ok=False) == 1
+    assert "self-test" in capsys.readouterr().err
+    if sys.platform.startswith("linux"):
+        assert checked(monkeypatch, tmp_path, size_mb=1, startup=[0.5], needs=(2, 36),
+                       argv=("max_glibc=2.35",)) == 1
+        assert "NEWER than the 2.35 limit" in capsys.readouterr().out
+
+
+def test_a_windowed_builds_verdict_is_read_from_its_log(tmp_path) -> None:
+    log = tmp_path / "logs" / "tarot.log"
+    log.parent.mkdir()
+    log.write_text("2026-12-01 10:00:00,000 INFO game.assets: sound is off\n"
+                   "2026-12-01 10:00:02,000 INFO tarot: selftest ok: 156 card faces; 2.1 s\n")
+    assert builder.logged_verdict(tmp_path) == ["selftest ok: 156 card faces; 2.1 s"]
