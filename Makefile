@@ -1,0 +1,57 @@
+# Two commands for a fresh machine with Python 3.11+ and make:
+#
+#   make play                        install what is missing into .venv, then open the game
+#   make play ARGS="--players 5"     ... with options for the game (tarot --help lists them)
+#   make test                        the developer tools too, then lint, types and every test,
+#                                    headless (no display, no sound card needed)
+#   make test ARGS="-k replay"       ... with options for pytest
+#
+# The virtual environment is the project's own (.venv); it is made, and brought up to date
+# when pyproject.toml changes, by whichever command needs it. PYTHON=python3.12 picks the
+# interpreter that makes it.
+
+PYTHON ?= python3
+VENV := .venv
+ifeq ($(OS),Windows_NT)
+BIN := $(VENV)/Scripts
+else
+BIN := $(VENV)/bin
+endif
+PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+ARGS ?=
+
+.PHONY: play test lint build clean-venv
+
+play: $(VENV)/.player
+	$(BIN)/python -m game $(ARGS)
+
+test: $(VENV)/.developer
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(HEADLESS) $(BIN)/python -m pytest $(ARGS)
+
+# The standalone executable, built and checked (its self-test, size and start-up budgets).
+build: $(VENV)/.developer
+	$(HEADLESS) $(BIN)/python build/build.py --clean --check $(ARGS)
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "The game needs Python 3.11 or newer; '$(PYTHON)' is not (or is missing)."; \
+	  echo "Install Python 3.11+, then run: make $(MAKECMDGOALS) PYTHON=python3.11"; exit 1; }
+	@$(PYTHON) -m venv $(VENV) || { \
+	  echo "Could not make a virtual environment with '$(PYTHON) -m venv'."; \
+	  echo "On Debian or Ubuntu: sudo apt install python3-venv"; exit 1; }
+
+# What a player needs: the game and its three libraries, no developer tools.
+$(VENV)/.player: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	@touch $@
+
+# Everything: the game, pytest, hypothesis, ruff, mypy and PyInstaller.
+$(VENV)/.developer: pyproject.toml | $(BIN)/python
+	$(PIP) install -e ".[dev]"
+	@touch $@ $(VENV)/.player
+
+clean-venv:
+	rm -rf $(VENV)
