@@ -4,8 +4,8 @@
     python build/screenshots.py --out DIR              # the same files under DIR
     python build/screenshots.py --real                 # use the real display ($DISPLAY)
 
-Everything goes through the real game: an :class:`~game.app.App` window, a
-:class:`~game.controller.MatchController` with simple bots, the table scene and its dialogs.
+Everything goes through the real game: an :class:`~game.app.window.App` window, a
+:class:`~game.match.controller.MatchController` with simple bots, the table scene and its dialogs.
 The human, at seat 0, answers the way a player would: mouse clicks and drags posted to
 pygame's event queue at the panels' buttons and the hand's cards. Animations are instant and
 each picture is taken once the table is idle, except the face-up dog, which only shows while
@@ -220,10 +220,10 @@ class Game:
 
     def __init__(self, size: tuple[int, int], players: int, seed: int, dealer: int = 0,
                  language: str = "en") -> None:
-        from game.app import App
-        from game.controller import MatchController
-        from game.i18n import tr
-        from game.settings import Settings
+        from game.app.i18n import tr
+        from game.app.settings import Settings
+        from game.app.window import App
+        from game.match.controller import MatchController
         from game.table.scene import TableScene
 
         settings = Settings(animation_speed="instant", language=language,
@@ -553,9 +553,9 @@ def shoot_handful(seed: int, out: Path) -> None:
 
 def shoot_menus(size: tuple[int, int], out: Path) -> None:
     """The title screen, the new-game form and the settings."""
-    from game.app import App
-    from game.scenes.menu import MenuScene
-    from game.settings import Settings
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.menus.menu import MenuScene
 
     app = App(Settings(), size=size)  # the default settings, as a new player sees them
     try:
@@ -619,10 +619,10 @@ def replay_deal(players: int) -> Any:
 def shoot_replays(players: int, size: tuple[int, int], out: Path) -> None:
     """The replay viewer: the deal at its start, a trick with open hands and as seat 0 saw
     it, one of seat 0's decisions with the expert's estimates, the analysis list, the end."""
-    from game.app import App
-    from game.i18n import seat_name
-    from game.scenes.replay_scene import ReplayInfo, ReplayScene
-    from game.settings import Settings
+    from game.app.i18n import seat_name
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.replay.viewer import ReplayInfo, ReplayScene
 
     deal = replay_deal(players)
     app = App(Settings(animation_speed="instant", sound=False), size=size)

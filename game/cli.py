@@ -35,8 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game import logs
-from game.logs import report
+from game.app import logs
+from game.app.logs import report
 
 PROG = "tarot"
 REPLAY = "replay"
@@ -121,7 +121,7 @@ def _levels() -> list[str]:
 
 
 def _version() -> str:
-    from game.version import version
+    from game.app.version import version
 
     return version()
 
@@ -203,13 +203,13 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             return fail(f"--screenshot-dir {args.screenshot_dir}: {exc.strerror}")
 
-    from game.settings import Settings
+    from game.app.settings import Settings
 
     base, problems = Settings.load()
     saved: Any = None
     if args.resume:  # read it now: a missing or damaged save is told before any window opens
-        from game import paths
-        from game.scenes.session import SaveError, read_saved_match
+        from game.app import paths
+        from game.match.session import SaveError, read_saved_match
 
         file = paths.current_match_file()
         if not file.exists():
@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.demo or args.autoplay:
             start_demo(app, base.with_(**presets), variants, args.seed, save=args.autoplay)
         else:
-            from game.scenes.menu import MenuScene
+            from game.menus.menu import MenuScene
 
             app.push(MenuScene(app, seed=args.seed, notice="\n".join(problems), presets=presets))
 
@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
 def replay_main(argv: list[str]) -> int:
     """``tarot replay FILE``: the file is checked before any window opens."""
     args = build_replay_parser().parse_args(argv)
-    from game.replay_files import ReplayFileError, load_replay_file
+    from game.replay.files import ReplayFileError, load_replay_file
 
     try:
         source = load_replay_file(args.file)
@@ -259,12 +259,12 @@ def replay_main(argv: list[str]) -> int:
         return refuse_file(str(exc))
     _start_logging()
     try:
-        from game.scenes.replay_scene import open_replay
+        from game.replay.viewer import open_replay
     except ModuleNotFoundError as exc:
-        if exc.name != "game.scenes.replay_scene":
+        if exc.name != "game.replay.viewer":
             raise
         return fail("this version of the game has no replay viewer")
-    from game.settings import Settings
+    from game.app.settings import Settings
 
     base, _ = Settings.load()
     overrides: dict[str, Any] = {}
@@ -282,7 +282,7 @@ def replay_main(argv: list[str]) -> int:
 
 
 def _start_logging() -> None:
-    from game import paths
+    from game.app import paths
 
     logs.configure(paths.log_file())
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -293,14 +293,14 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     """Open the window with ``base`` settings changed by ``overrides`` for this run only, let
     ``start`` put the first scenes up, and run until the player quits."""
     from engine.saves import remove_stale_temps
-    from game import paths
+    from game.app import paths
 
     for folder in (paths.data_dir(), paths.history_dir()):
         remove_stale_temps(folder)  # left by a game killed while it was saving
     settings_file = paths.settings_file()
     stamp = _mtime(settings_file)
 
-    from game.app import App
+    from game.app.window import App
 
     app = App(base.with_(**overrides), size=size)
     driver = Driver(app, **driver_options)
@@ -343,8 +343,8 @@ def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | No
     """Bots in every seat, the table on screen. ``save``: the match is saved like a normal
     one (``--autoplay``), under the player's name at seat 0."""
     from engine.ai import BOTS
-    from game.scenes.session import MatchSetup, new_seed, open_table, table_names
-    from game.scenes.session import start_match as start
+    from game.match.session import MatchSetup, new_seed, open_table, table_names
+    from game.match.session import start_match as start
 
     variant = settings.variant if settings.variant in variants else "fft"
     level = settings.bot_level if settings.bot_level in BOTS else "simple"
@@ -360,8 +360,8 @@ def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | No
 def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "") -> None:
     """The saved match on the table, with the menu underneath (as after the menu's Continue).
     ``autoplay``: a bot plays the player's seat too."""
-    from game.scenes.menu import MenuScene
-    from game.scenes.session import open_table, resume_match
+    from game.match.session import open_table, resume_match
+    from game.menus.menu import MenuScene
 
     app.push(MenuScene(app, notice=notice))
     if not autoplay and saved.names and saved.names[0] != app.settings.player_name:
@@ -392,7 +392,7 @@ class Driver:
 
     def __call__(self, app: Any) -> None:
         from engine.state import Phase
-        from game.scenes.session import active_controller
+        from game.match.session import active_controller
 
         if self.first_frame:
             app.quit()  # the start-up is over: the first frame is on screen
@@ -448,7 +448,7 @@ class Driver:
             app.screenshot(str(self.shots / f"{self.shot_number:04d}-{name}.png"))
 
     def shutdown(self) -> None:
-        from game.scenes.session import active_controller
+        from game.match.session import active_controller
 
         for controller in {id(c): c for c in (self.controller,
                                                active_controller(self.app)) if c}.values():

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.assets import card_height
+from game.app.assets import card_height
 
 Step = Callable[[], None]
 Point = tuple[int, int]

@@ -42,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     from engine.ai import make_bot
     from engine.match import Match
     from engine.rules import load_rules
-    from game.app import App
-    from game.controller import MatchController
-    from game.settings import Settings
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.match.controller import MatchController
     from game.table.scene import TableScene
 
     width, height = (int(v) for v in args.size.lower().split("x"))
@@ -72,9 +72,9 @@ def main(argv: list[str] | None = None) -> int:
 def replay_bench(app: Any, match: Any, bots: dict[int, Any], args: argparse.Namespace) -> int:
     """Autoplay one finished deal in the replay viewer, the analysis thread working."""
     from engine.views import view_for
-    from game.i18n import seat_name
-    from game.scenes.replay_bar import SPEEDS
-    from game.scenes.replay_scene import ReplayInfo, ReplayScene
+    from game.app.i18n import seat_name
+    from game.replay.bar import SPEEDS
+    from game.replay.viewer import ReplayInfo, ReplayScene
 
     deal = match.current
     while not deal.is_over:

@@ -68,8 +68,8 @@ def _quit_pygame() -> None:
 
 
 def _run(players: tuple[int, ...]) -> str:
-    from game.app import App
-    from game.settings import Settings
+    from game.app.settings import Settings
+    from game.app.window import App
 
     app = App(Settings(animation_speed="instant", sound=True), size=(1280, 720))
     try:
@@ -88,7 +88,7 @@ def check_assets(app: Any) -> str:
     """Load and draw every image, the font and every sound."""
     from engine.cards import DECK_SIZE
     from engine.resources import resource_path
-    from game.assets import SOUND_NAMES
+    from game.app.assets import SOUND_NAMES
 
     assets = app.assets
     faces = 0
@@ -131,8 +131,8 @@ def check_rules() -> int:
 def play_deal(app: Any, players: int) -> str:
     """Bots in every seat on the real table until one deal is scored; then its replay."""
     from engine.deal import Deal
-    from game.scenes.replay_scene import ReplayInfo, ReplayScene
-    from game.scenes.session import MatchSetup, open_table, start_match, table_names
+    from game.match.session import MatchSetup, open_table, start_match, table_names
+    from game.replay.viewer import ReplayInfo, ReplayScene
 
     for seed in range(1, 50):  # a deal everyone passes is cancelled: take the next seed
         setup = MatchSetup(players, "simple", "fft",

@@ -133,7 +133,7 @@ def test_closing_the_window_quits_at_once_while_a_bot_thinks(
 
 def test_command_line_choices_are_not_saved_as_settings(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.settings import Settings
+    from game.app.settings import Settings
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path))
     Settings(language="en", animation_speed="slow", window_size=(1280, 720)).save()
@@ -152,7 +152,7 @@ RECORDS = ROOT / "tests" / "records"
 
 def no_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make opening a window fail the test."""
-    from game.app import App
+    from game.app.window import App
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a window was opened")
@@ -270,10 +270,10 @@ def replay_files(folder: Path) -> list[Path]:
 
 def test_the_replay_viewer_opens_on_the_file_and_esc_closes_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    replay_scene = pytest.importorskip("game.scenes.replay_scene")
+    replay_scene = pytest.importorskip("game.replay.viewer")
     import pygame
 
-    from game.settings import Settings
+    from game.app.settings import Settings
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
     Settings(language="en", animation_speed="slow").save()
@@ -319,7 +319,7 @@ def test_continue_with_a_damaged_save_leaves_it_alone(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     from engine.saves import save_match
-    from game import paths
+    from game.app import paths
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path))
     file = paths.current_match_file()
@@ -353,8 +353,8 @@ def test_continue_opens_the_saved_match_on_the_table_over_the_menu(
     import pygame
 
     from engine.saves import load_match, save_match
-    from game import paths
-    from game.scenes.menu import MenuScene
+    from game.app import paths
+    from game.menus.menu import MenuScene
     from game.table.scene import TableScene
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path))

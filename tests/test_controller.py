@@ -16,7 +16,7 @@ from engine.events import BidMade, DealDealt
 from engine.match import Match
 from engine.rules import load_rules
 from engine.views import SeatView
-from game.controller import MatchController
+from game.match.controller import MatchController
 
 RULES = load_rules()
 
@@ -245,7 +245,7 @@ def test_a_broken_bot_is_replaced_by_a_random_legal_action(
     bots[2] = BrokenBot()
     controller = MatchController(match, bots, human_seat=None)
     try:
-        with caplog.at_level(logging.WARNING, logger="game.controller"):
+        with caplog.at_level(logging.WARNING, logger="game.match.controller"):
             wait_until(lambda: match.current.is_over, controller, timeout=30)
     finally:
         controller.shutdown()

@@ -12,8 +12,8 @@ from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, DecideSlam, Discard, Play
 from engine.ai.analysis import Analysis, OptionValue, analyse
 from engine.views import SeatView, view_for
-from game.hints import HintJob, explain
-from game.i18n import card_name, seat_name, tr
+from game.app.i18n import card_name, seat_name, tr
+from game.table.hints import HintJob, explain
 from tests.helpers.analysis_positions import (
     bidding_view,
     discard_view,
@@ -212,7 +212,7 @@ def test_a_failing_or_cancelled_hint_job_gives_no_hint() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_hint_text_has_both_languages(lang: str) -> None:
-    from game.i18n import TEXTS
+    from game.app.i18n import TEXTS
 
     keys = [k for k in TEXTS if k.startswith("hint_")]
     assert len(keys) > 40

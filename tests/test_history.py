@@ -17,8 +17,9 @@ from engine.record import score_record
 from engine.rules import load_rules
 from engine.saves import load_deal, save_deal
 from engine.state import Phase
-from game import history, paths
-from game.history import (
+from game.app import paths
+from game.history import archive as history
+from game.history.archive import (
     HistoryError,
     delete_entry,
     export_entry,

@@ -16,16 +16,16 @@ from engine.match import Match
 from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import load_deal, save_match
-from game import paths
-from game.app import App, Scene
-from game.scenes.common import ChoiceRow, ConfirmDialog
-from game.scenes.deals_scene import FinishedDealsScene
-from game.scenes.menu import MenuScene, NewGameScene
-from game.scenes.rules_scene import RulesScene
-from game.scenes.session import Autosave
-from game.scenes.settings_scene import SettingsScene
-from game.scenes.stats_scene import StatsScene
-from game.settings import Settings
+from game.app import paths
+from game.app.settings import Settings
+from game.app.window import App, Scene
+from game.match.session import Autosave
+from game.menus.common import ChoiceRow, ConfirmDialog
+from game.menus.deals import FinishedDealsScene
+from game.menus.menu import MenuScene, NewGameScene
+from game.menus.rules import RulesScene
+from game.menus.settings import SettingsScene
+from game.menus.statistics import StatsScene
 
 
 @pytest.fixture
@@ -532,11 +532,11 @@ def test_the_deals_list_marks_practised_deals_and_exports_the_selected_one(app: 
 
 def test_replay_opens_the_viewer_on_the_selected_deal(app: App,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.scenes import deals_scene
+    from game.menus import deals as deals_scene
 
     monkeypatch.setattr(deals_scene, "DOUBLE_CLICK_MS", 60_000)  # however slow the machine
-    pytest.importorskip("game.replay_files")
-    replay_scene = pytest.importorskip("game.scenes.replay_scene")
+    pytest.importorskip("game.replay.files")
+    replay_scene = pytest.importorskip("game.replay.viewer")
     files = small_history()
     scene = open_deals(app)
     key(app, pygame.K_DOWN)

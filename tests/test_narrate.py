@@ -37,8 +37,8 @@ from engine.legal import can_change_discard, misere_options
 from engine.randomplay import random_action, random_discard, random_handful
 from engine.rules import Rules, load_rules
 from engine.state import DealState, Phase
-from game.i18n import TEXTS, seat_name
-from game.narrate import card_text, describe, narrate, narrate_events
+from game.app.i18n import TEXTS, seat_name
+from game.replay.narrate import card_text, describe, narrate, narrate_events
 from tests.helpers.stacked_deals import stacked_dealt
 from tests.test_scoring import (
     EXAMPLE_1,

@@ -164,6 +164,6 @@ def test_each_budget_fails_the_check_on_its_own(monkeypatch, tmp_path, capsys) -
 def test_a_windowed_builds_verdict_is_read_from_its_log(tmp_path) -> None:
     log = tmp_path / "logs" / "tarot.log"
     log.parent.mkdir()
-    log.write_text("2026-12-01 10:00:00,000 INFO game.assets: sound is off\n"
+    log.write_text("2026-12-01 10:00:00,000 INFO game.app.assets: sound is off\n"
                    "2026-12-01 10:00:02,000 INFO tarot: selftest ok: 156 card faces; 2.1 s\n")
     assert builder.logged_verdict(tmp_path) == ["selftest ok: 156 card faces; 2.1 s"]

@@ -36,8 +36,8 @@ from engine.match import Match
 from engine.randomplay import random_discard
 from engine.rules import load_rules
 from engine.views import view_for
-from game.app import App
-from game.settings import Settings
+from game.app.settings import Settings
+from game.app.window import App
 from game.table import panels as P
 from game.table.score import ScorePanel, ScoreSheet, sheet_rows
 
@@ -274,7 +274,7 @@ class Game:
     """A table on screen for a match, with helpers that post real input events."""
 
     def __init__(self, app: App, match: Match, bots: dict[int, Any]) -> None:
-        from game.controller import MatchController
+        from game.match.controller import MatchController
 
         self.app = app
         self.match = match

@@ -18,11 +18,11 @@ from engine.saves import save_deal
 from engine.state import replay
 from engine.views import view_for
 from game import driving
-from game.app import App
-from game.replay import ReplayController, ReplayCursor
-from game.scenes.play_on import PlayOnScene
-from game.scenes.replay_scene import ReplayInfo, ReplayScene
-from game.settings import Settings
+from game.app.settings import Settings
+from game.app.window import App
+from game.replay.cursor import ReplayController, ReplayCursor
+from game.replay.play_on import PlayOnScene
+from game.replay.viewer import ReplayInfo, ReplayScene
 
 DT = 1 / 60
 
@@ -35,7 +35,7 @@ def _home(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def _quick_analysis(monkeypatch):
     """The expert looks at a few sampled deals only, so that the tests stay quick."""
-    import game.deal_analysis as analysis
+    import game.replay.analysis as analysis
 
     real = analysis.DealAnalysis.__init__
 
@@ -323,11 +323,11 @@ def test_replaying_a_saved_file_leaves_it_byte_for_byte(tmp_path):
     path = tmp_path / "deal.json"
     save_deal(deal, path, {"names": ["Ann", "Bob", "Cat", "Dan"]})
     before = path.read_bytes()
-    from game.replay_files import load_replay_file
+    from game.replay.files import load_replay_file
 
     source = load_replay_file(path)
     app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
-    from game.scenes.replay_scene import open_replay
+    from game.replay.viewer import open_replay
 
     scene = open_replay(app, source)
     for key in (pygame.K_END, pygame.K_HOME, pygame.K_RIGHT, pygame.K_p, pygame.K_ESCAPE):

@@ -20,8 +20,8 @@ from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import save_deal, save_match
 from engine.state import Phase
-from game import replay_files
-from game.replay_files import ReplayFileError, ReplaySource, load_replay_file
+from game.replay import files as replay_files
+from game.replay.files import ReplayFileError, ReplaySource, load_replay_file
 
 RULES = load_rules()
 RECORDS = Path(__file__).resolve().parent / "records"

@@ -36,10 +36,10 @@ from engine.match import Match
 from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import SaveError, load_deal, load_match, save_match
-from game import paths
-from game.app import App
-from game.scenes.session import Autosave, read_saved_match, resume_match
-from game.settings import Settings
+from game.app import paths
+from game.app.settings import Settings
+from game.app.window import App
+from game.match.session import Autosave, read_saved_match, resume_match
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 60.0

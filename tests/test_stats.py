@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from engine.saves import load_deal
-from game import paths
-from game.history import list_deals
-from game.stats import PLAYER_COUNTS, compute_stats, count_stats
+from game.app import paths
+from game.history.archive import list_deals
+from game.history.stats import PLAYER_COUNTS, compute_stats, count_stats
 from tests.helpers.history_deals import archive, day, play_deal
 
 

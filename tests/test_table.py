@@ -20,10 +20,10 @@ from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase
 from game import driving
-from game.app import App
-from game.controller import MatchController
-from game.i18n import suit_name, tr
-from game.settings import Settings
+from game.app.i18n import suit_name, tr
+from game.app.settings import Settings
+from game.app.window import App
+from game.match.controller import MatchController
 from game.table.scene import TableScene
 
 DT = 1 / 60

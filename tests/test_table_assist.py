@@ -2,7 +2,7 @@
 practised deals in the saved match and the history.
 
 Hints come from a stand-in job the tests control (when it answers, what it answers); one test
-asks the real :mod:`game.hints` when it is there.
+asks the real :mod:`game.table.hints` when it is there.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import load_deal, load_match
 from engine.state import Phase
-from game import paths
-from game.i18n import tr
-from game.scenes.session import ARCHIVED, Autosave, read_saved_match
+from game.app import paths
+from game.app.i18n import tr
+from game.match.session import ARCHIVED, Autosave, read_saved_match
 from game.table import assist
 from game.table.panels import HINT
 from tests.test_table import Table, become_taker
@@ -541,7 +541,7 @@ def test_no_hint_when_it_is_not_the_players_turn(jobs):
 
 
 def test_a_real_hint():
-    hints = pytest.importorskip("game.hints")
+    hints = pytest.importorskip("game.table.hints")
     assert hasattr(hints, "HintJob")
     table = Table(seed=4)
     try:

@@ -12,7 +12,7 @@ running animations end, dialogs are built again for the restored state, a score 
 been dealt). The button is dimmed, with the reason in its tooltip, when there is nothing of
 the player's to take back in this deal, or while cards are moving (bots playing in turn).
 
-A *hint* asks :class:`game.hints.HintJob` what the strongest bot would do now; the job thinks
+A *hint* asks :class:`game.table.hints.HintJob` what the strongest bot would do now; the job thinks
 on its own thread while the hint button shows an arc going round. The answer shows in a panel
 at the bottom right of the table, clear of the hand, the dialogs and the middle; the suggested
 card (or discard, or handful) glows in the hand and the suggested dialog button gets a halo.
@@ -37,8 +37,8 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
+from game.app.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
 from game.table.panels import HINT
-from game.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
 
 #: Seconds the table must have been still before undo is offered while bots are playing (so
 #: that the button does not flicker between two bots' cards).
@@ -64,7 +64,7 @@ def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any
     """Start looking for a hint on ``view`` (the job thinks on its own thread);
     ``declarations``: about the handful or misère offered before the first card rather than
     about the card. Raises :class:`ImportError` when this build has no hints."""
-    from game.hints import HintJob
+    from game.table.hints import HintJob
 
     if declarations:
         return HintJob(view, lang, seed=seed, declarations=True)

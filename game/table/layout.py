@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from game.assets import CARD_RATIO
+from game.app.assets import CARD_RATIO
 
 Point = tuple[float, float]
 

@@ -37,9 +37,9 @@ from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Play, ShowHandful
 from engine.ai import options as O
 from engine.state import Phase
-from game.assets import CARD_RATIO
-from game.i18n import card_name, seat_name, suit_name
-from game.widgets import (
+from game.app.assets import CARD_RATIO
+from game.app.i18n import card_name, seat_name, suit_name
+from game.app.widgets import (
     BUTTON,
     BUTTON_DOWN,
     BUTTON_HOVER,

@@ -52,8 +52,9 @@ from engine.events import (
 )
 from engine.state import Phase
 from engine.views import SeatView
-from game.app import App, Scene
-from game.i18n import card_name, seat_name, suit_name
+from game.app.i18n import card_name, seat_name, suit_name
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, draw_panel
+from game.app.window import App, Scene
 from game.table.assist import Assist
 from game.table.layout import TableLayout, card_h
 from game.table.sprites import (
@@ -65,7 +66,6 @@ from game.table.sprites import (
     ease_out_back,
     ease_out_cubic,
 )
-from game.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, draw_panel
 
 WIN_GLOW = (255, 208, 80)
 DOG_GLOW = (120, 196, 255)
@@ -293,7 +293,7 @@ class _ResultPanel:
 
 
 class TableScene(Scene):
-    """The card table for one match, driven by a :class:`game.controller.MatchController`."""
+    """The card table for one match, driven by a :class:`game.match.controller.MatchController`."""
 
     def __init__(self, app: App, controller: Any) -> None:
         super().__init__(app)

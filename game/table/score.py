@@ -9,7 +9,7 @@ the deal value V), then each seat's score and the new running totals. A cancelle
 its reason instead. "Next deal" (Enter, Space) deals the next hand through the controller
 and closes the panel; "Score sheet" (S) pushes :class:`ScoreSheet`.
 
-:class:`ScoreSheet` is an ordinary opaque :class:`~game.app.Scene`: every deal of the match
+:class:`ScoreSheet` is an ordinary opaque :class:`~game.app.window.Scene`: every deal of the match
 with its dealer, taker, contract, result, each seat's score and the running totals; it
 scrolls when the match is long, and Back or Escape returns to the table.
 """
@@ -27,10 +27,10 @@ from engine.events import DealCancelled
 from engine.match import Match
 from engine.scoring import DealResult
 from engine.state import Phase
-from game.app import App, Scene
-from game.i18n import card_name, seat_name
+from game.app.i18n import card_name, seat_name
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, draw_panel
+from game.app.window import App, Scene
 from game.table.panels import GOOD, ChoiceButton, Panel, seat_names, signed
-from game.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, draw_panel
 
 Color = tuple[int, int, int]
 RULE = (128, 106, 52)  # a dim gold line

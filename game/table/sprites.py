@@ -6,7 +6,7 @@ these, of the face (0 = back, 1 = face up; a flip squeezes the card through its 
 of the opacity. A duration of 0 jumps at once, which is how the "instant" animation speed
 works.
 
-:class:`CardArt` renders and caches the images (scaled by :class:`~game.assets.Assets`,
+:class:`CardArt` renders and caches the images (scaled by :class:`~game.app.assets.Assets`,
 rotated, dimmed, squeezed), so a still table costs a few blits per card.
 
 :class:`HandFan` keeps the human's hand in the order of :func:`engine.cards.sort_for_hand`,
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from engine.cards import Card, sort_for_hand
-from game.assets import Assets, card_height
+from game.app.assets import Assets, card_height
 
 Ease = Callable[[float], float]
 

@@ -17,7 +17,7 @@ from engine.rules import load_rules
 from engine.saves import save_deal
 from engine.state import Phase
 from engine.views import view_for
-from game import paths
+from game.app import paths
 
 NAMES = ("Ana", "Léa", "Hugo", "Chloé", "Marc")
 

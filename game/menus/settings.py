@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from engine.cards import parse_card
-from game.app import App
-from game.scenes.common import Choice, ChoiceRow, FormScene, draw_keys_hint
-from game.settings import ANIMATION_SPEEDS, CARD_BACKS
-from game.widgets import Button
+from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS
+from game.app.widgets import Button
+from game.app.window import App
+from game.menus.common import Choice, ChoiceRow, FormScene, draw_keys_hint
 
 #: The sample pair shown for each deck: the suits whose colour changes.
 SAMPLE_PAIR = ("KD", "QC")

@@ -1,7 +1,7 @@
 """The finished deals kept in the history folder, read for the list, the statistics and export.
 
 Every deal the player finishes is saved on its own as ``<timestamp>-<n>p.json`` (see
-``game.scenes.session.Autosave``). This module reads that folder without pygame:
+``game.match.session.Autosave``). This module reads that folder without pygame:
 :func:`list_deals` gives one :class:`DealEntry` per file, newest first. A file that does not
 load (unreadable, cut short, edited by hand, written by another version, a deal that is not
 over) still gives an entry, whose ``problem`` names the file and says what is wrong, so that
@@ -27,8 +27,8 @@ from engine.deal import Deal
 from engine.record import RecordError, export_record
 from engine.saves import SaveError, load_deal, write_atomic
 from engine.state import Phase
-from game import paths
-from game.names import saved_names
+from game.app import paths
+from game.app.names import saved_names
 
 FILE_PLAYERS = re.compile(r"-([345])p\.json$")
 """The player count in a history file name, for files whose content cannot be read."""

@@ -41,7 +41,7 @@ from engine.ai.analysis import (
 from engine.ai.expert import unseen_out
 from engine.cards import Card
 from engine.views import SeatView, TrickView
-from game.i18n import card_name, seat_name, suit_name, tr
+from game.app.i18n import card_name, seat_name, suit_name, tr
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import App, Scene
-from game.scenes.common import backdrop, draw_keys_hint, heading
-from game.scenes.rules_text import RULES
-from game.widgets import GOLD, HIGHLIGHT, TEXT, Button, blit_text, draw_panel, wrap_text
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, Button, blit_text, draw_panel, wrap_text
+from game.app.window import App, Scene
+from game.menus.common import backdrop, draw_keys_hint, heading
+from game.menus.rules_text import RULES
 
 BODY = 24
 HEAD = 34

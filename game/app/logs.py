@@ -1,5 +1,5 @@
 """Where the game's messages go: warnings to the terminal, everything from INFO up to a log
-file in the user's log folder (:func:`game.paths.log_file`).
+file in the user's log folder (:func:`game.app.paths.log_file`).
 
 The file matters most where there is no terminal: the Windows and macOS builds open a window
 of their own, so ``tarot --selftest`` and ``tarot --version`` also leave their line in the

@@ -13,9 +13,8 @@ from typing import Any
 
 import pygame
 
-from game.app import App
-from game.assets import Assets
-from game.widgets import (
+from game.app.assets import Assets
+from game.app.widgets import (
     BUTTON,
     BUTTON_DOWN,
     BUTTON_HOVER,
@@ -26,6 +25,7 @@ from game.widgets import (
     Button,
     blit_text,
 )
+from game.app.window import App
 
 Color = tuple[int, int, int]
 BAR_BG = (8, 22, 17)

@@ -13,8 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.app import App, Scene
-from game.widgets import (
+from game.app.widgets import (
     BUTTON,
     BUTTON_HOVER,
     GOLD,
@@ -27,6 +26,7 @@ from game.widgets import (
     draw_panel,
     wrap_text,
 )
+from game.app.window import App, Scene
 
 FOCUS_BAR = (255, 255, 255, 22)
 FIELD = (10, 24, 18)

@@ -2,7 +2,7 @@
 
 Opened from the menu or from the finished deals (with the list's player filter, and a change
 of filter here is passed back so that both screens agree). The figures come from
-:mod:`game.stats`: seat 0's point of view, practised deals and unreadable files left out (a
+:mod:`game.history.stats`: seat 0's point of view, practised deals and unreadable files left out (a
 line under the table says how many). Esc or Back returns.
 """
 
@@ -12,19 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app import App, Scene
-from game.history import list_deals
-from game.scenes.common import (
-    PLAYER_FILTERS,
-    backdrop,
-    draw_player_filter,
-    fit_size,
-    heading,
-    place_player_filter,
-    player_filter_label,
-)
-from game.stats import CountStats, Statistics, compute_stats
-from game.widgets import (
+from game.app.widgets import (
     GOLD,
     TEXT,
     TEXT_DIM,
@@ -33,6 +21,18 @@ from game.widgets import (
     blit_text,
     draw_panel,
     wrap_text,
+)
+from game.app.window import App, Scene
+from game.history.archive import list_deals
+from game.history.stats import CountStats, Statistics, compute_stats
+from game.menus.common import (
+    PLAYER_FILTERS,
+    backdrop,
+    draw_player_filter,
+    fit_size,
+    heading,
+    place_player_filter,
+    player_filter_label,
 )
 
 FILTERS = PLAYER_FILTERS

@@ -3,7 +3,7 @@ scores, newest first, with a filter by player count. The selected deal can be re
 exported as a deal record or deleted (after a confirmation); Statistics opens the player's
 statistics for the same filter.
 
-The files are read by :mod:`game.history`; one that does not load is still listed, with the
+The files are read by :mod:`game.history.archive`; one that does not load is still listed, with the
 problem, so that it can be deleted. Practised deals (the player used undo) carry a mark.
 """
 
@@ -11,27 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import App, Scene
-from game.history import (
-    DealEntry,
-    HistoryError,
-    delete_entry,
-    export_entry,
-    filter_entries,
-    list_deals,
-    read_entry,
-)
-from game.scenes.common import (
-    PLAYER_FILTERS,
-    ConfirmDialog,
-    backdrop,
-    draw_player_filter,
-    fit_size,
-    heading,
-    place_player_filter,
-    player_filter_label,
-)
-from game.widgets import (
+from game.app.widgets import (
     GOLD,
     TEXT,
     TEXT_DIM,
@@ -41,6 +21,26 @@ from game.widgets import (
     blit_text,
     draw_panel,
     wrap_text,
+)
+from game.app.window import App, Scene
+from game.history.archive import (
+    DealEntry,
+    HistoryError,
+    delete_entry,
+    export_entry,
+    filter_entries,
+    list_deals,
+    read_entry,
+)
+from game.menus.common import (
+    PLAYER_FILTERS,
+    ConfirmDialog,
+    backdrop,
+    draw_player_filter,
+    fit_size,
+    heading,
+    place_player_filter,
+    player_filter_label,
 )
 
 ROW_H = 66
@@ -115,8 +115,8 @@ class FinishedDealsScene(Scene):
             self.toast.show(self.app.tr("history_replay_failed", problem=entry.problem), 8.0)
             return
         try:  # written alongside this screen; an older build may not have it
-            from game.replay_files import load_replay_file
-            from game.scenes.replay_scene import open_replay
+            from game.replay.files import load_replay_file
+            from game.replay.viewer import open_replay
         except ImportError:
             self.toast.show(self.app.tr("history_replay_missing"), 5.0)
             return
@@ -160,7 +160,7 @@ class FinishedDealsScene(Scene):
         self.refresh()
 
     def statistics(self) -> None:
-        from game.scenes.stats_scene import StatsScene
+        from game.menus.statistics import StatsScene
 
         self.app.push(StatsScene(self.app, self.filter, on_filter=self.set_filter))
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.deal import Deal
 from engine.match import Match
-from game.app import App
-from game.replay import ReplayCursor
+from game.app.window import App
+from game.replay.cursor import ReplayCursor
 from game.table.scene import TableScene
 
 

@@ -30,8 +30,8 @@ from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
 from engine.saves import DEAL_FORMAT, MATCH_FORMAT, SAVE_VERSION, SaveError, load_deal, load_match
 from engine.state import Phase
-from game.i18n import seat_name
-from game.names import saved_names
+from game.app.i18n import seat_name
+from game.app.names import saved_names
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """The largest file read at all. A saved deal is a few kilobytes and even a very long saved

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.saves import write_atomic
-from game import paths
+from game.app import paths
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "fr")

@@ -24,10 +24,10 @@ from engine.match import Match
 from engine.rules import load_rules
 from engine.saves import SaveError, load_match, save_deal, save_match
 from engine.state import Phase
-from game import paths
-from game.app import App
-from game.i18n import seat_name
-from game.names import clean_name, saved_names
+from game.app import paths
+from game.app.i18n import seat_name
+from game.app.names import clean_name, saved_names
+from game.app.window import App
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +184,7 @@ def make_controller(match: Match, bot_level: str, seed: int, human_seat: int | N
                     on_change: Callable[[Match], None] | None) -> Any:
     """A controller with a bot of ``bot_level`` in every seat but the human's."""
     from engine.ai import make_bot
-    from game.controller import MatchController
+    from game.match.controller import MatchController
 
     bots = {seat: make_bot(bot_level, seed + seat) for seat in range(match.players)
             if seat != human_seat}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.history import DealEntry
+from game.history.archive import DealEntry
 
 PLAYER_COUNTS = (3, 4, 5)
 
@@ -118,7 +118,8 @@ def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
 
 
 def compute_stats(entries: Iterable[DealEntry]) -> Statistics:
-    """The statistics of the history ``entries`` (as :func:`game.history.list_deals` gives)."""
+    """The statistics of the history ``entries`` (as
+    :func:`game.history.archive.list_deals` gives them)."""
     items = list(entries)
     unknown = sum(1 for e in items if e.problem and e.players not in PLAYER_COUNTS)
     return Statistics({n: count_stats(n, items) for n in PLAYER_COUNTS}, unknown)

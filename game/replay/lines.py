@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.assets import Assets
-from game.widgets import HIGHLIGHT, TEXT_DIM, wrap_text
+from game.app.assets import Assets
+from game.app.widgets import HIGHLIGHT, TEXT_DIM, wrap_text
 
 Color = tuple[int, int, int]
 

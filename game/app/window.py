@@ -17,9 +17,9 @@ from collections.abc import Callable
 import pygame
 
 from engine.resources import resource_path
-from game.assets import Assets, Sounds
-from game.i18n import tr
-from game.settings import Settings
+from game.app.assets import Assets, Sounds
+from game.app.i18n import tr
+from game.app.settings import Settings
 
 log = logging.getLogger(__name__)
 

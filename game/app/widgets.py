@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.assets import Assets
+from game.app.assets import Assets
 
 GOLD = (222, 180, 70)
 CREAM = (250, 244, 226)

@@ -23,7 +23,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "bot_level": ("Opponents", "Adversaires"),
     "variant": ("Rules variant", "Variante"),
     "player_name": ("Your name", "Votre nom"),
-    # title menu, new game, settings, rules and finished deals (game/scenes/)
+    # title menu, new game, settings, rules and finished deals (game/menus/)
     "menu_tagline": ("3, 4 or 5 players · French Tarot Federation rules",
                      "3, 4 ou 5 joueurs · règles de la Fédération française de tarot"),
     "menu_saved_unreadable": ("The saved match cannot be loaded, so Continue is off; the file "
@@ -494,7 +494,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "narr_score": ("{name} {score}", "{name} {score}"),
     "narr_scores": ("{text} — {scores}", "{text} — {scores}"),
     "narr_scored_plain": ("Deal over: {scores}", "Fin de la donne : {scores}"),
-    # replay viewer (game/scenes/replay_scene.py)
+    # replay viewer (game/replay/viewer.py)
     "replay_title": ("Replay", "Revoir la donne"),
     "replay_players": ("{n} players", "{n} joueurs"),
     "replay_key_first": ("First step (Home)", "Début (Origine)"),

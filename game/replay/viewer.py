@@ -1,7 +1,7 @@
 """The replay viewer: walk through a finished deal one event at a time.
 
 The viewer is the card table (:class:`~game.table.scene.TableScene`) driven by a
-:class:`~game.replay.ReplayController` instead of a live match, with a control bar under the
+:class:`~game.replay.cursor.ReplayController` instead of a live match, with a control bar under the
 table and a side panel on its right:
 
 * one step per event — each bid, the call, the dog, the discard, each handful, each card, each
@@ -29,12 +29,12 @@ from engine import cards as C
 from engine.deal import Deal
 from engine.events import DealCancelled, DealScored, DogRevealed, HandfulShown
 from engine.state import Phase
-from game.app import App
-from game.i18n import seat_name
-from game.replay import ReplayController
-from game.scenes.play_on import PlayOnScene, practice_match
-from game.scenes.replay_bar import SPEEDS, ReplayBar
-from game.scenes.replay_side import ReplaySide
+from game.app.i18n import seat_name
+from game.app.window import App
+from game.replay.bar import SPEEDS, ReplayBar
+from game.replay.cursor import ReplayController
+from game.replay.play_on import PlayOnScene, practice_match
+from game.replay.side import ReplaySide
 from game.table.layout import TableLayout
 from game.table.scene import TableScene
 
@@ -53,7 +53,7 @@ class ReplayInfo:
 
 
 def open_replay(app: App, source: Any, replace: bool = False) -> ReplayScene:
-    """Open the viewer on ``source`` (a :class:`game.replay_files.ReplaySource` or anything
+    """Open the viewer on ``source`` (a :class:`game.replay.files.ReplaySource` or anything
     with ``deal``, ``names``, ``title``, ``meta``)."""
     info = ReplayInfo(source.deal, list(source.names), getattr(source, "title", ""),
                       dict(getattr(source, "meta", {}) or {}), getattr(source, "path", None))
@@ -257,7 +257,7 @@ class ReplayScene(TableScene):
         match, position = practice
         self.autoplay = False
         from engine.ai import BOTS
-        from game.scenes.session import make_controller
+        from game.match.session import make_controller
 
         level = self.info.meta.get("bot_level")
         if not isinstance(level, str) or level not in BOTS:
@@ -270,7 +270,7 @@ class ReplayScene(TableScene):
     # --- analysis --------------------------------------------------------------------------------
     def _start_analysis(self) -> None:
         try:
-            from game.deal_analysis import DealAnalysis
+            from game.replay.analysis import DealAnalysis
 
             self.analysis = DealAnalysis(self.info.deal, seat=self.replay.seat)
         except Exception as exc:  # analysis is a bonus: the replay works without it
@@ -282,7 +282,7 @@ class ReplayScene(TableScene):
 
     def _narration(self) -> list[str]:
         try:
-            from game.narrate import narrate
+            from game.replay.narrate import narrate
 
             return narrate(self.info.deal, self.narration_names(), self.lang)
         except Exception as exc:  # never lose the replay over a sentence

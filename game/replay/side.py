@@ -14,9 +14,9 @@ from typing import Any
 import pygame
 
 from engine.actions import Play
-from game.hints import option_label
-from game.scenes.replay_list import Row, ScrollList
-from game.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, blit_text, wrap_text
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, blit_text, wrap_text
+from game.replay.lines import Row, ScrollList
+from game.table.hints import option_label
 
 Color = tuple[int, int, int]
 GOOD = (120, 220, 140)

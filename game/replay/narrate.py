@@ -9,7 +9,7 @@ The replay viewer shows a finished deal with every hand visible, so lines may sa
 table did not know at the time (a called king lying in the dog, the camp the Excuse goes to);
 the discard itself stays hidden, as at the table, apart from the trumps shown in it.
 
-Every word goes through :func:`game.i18n.tr` (the ``narr_…`` keys). No pygame here.
+Every word goes through :func:`game.app.i18n.tr` (the ``narr_…`` keys). No pygame here.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from engine.events import (
 from engine.rules import Rules
 from engine.scoring import petit_au_bout, score_deal
 from engine.state import TAKER_CAMP, DealState, apply_in_place
-from game.i18n import SEAT_KEYS, TEXTS, tr
+from game.app.i18n import SEAT_KEYS, TEXTS, tr
 
 __all__ = ["card_text", "describe", "narrate", "narrate_events"]
 

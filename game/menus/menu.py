@@ -17,11 +17,23 @@ import pygame
 from engine.cards import parse_card
 from engine.rules import RulesError, list_variants
 from engine.saves import SaveError
-from game import paths
-from game.app import App, Scene
-from game.i18n import TEXTS
-from game.names import NAME_LENGTH, clean_name
-from game.scenes.common import (
+from game.app import paths
+from game.app.i18n import TEXTS
+from game.app.names import NAME_LENGTH, clean_name
+from game.app.settings import Settings
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
+from game.app.window import App, Scene
+from game.match.session import (
+    MatchSetup,
+    SavedMatch,
+    new_seed,
+    open_table,
+    read_saved_match,
+    resume_match,
+    start_match,
+    table_names,
+)
+from game.menus.common import (
     Choice,
     ChoiceRow,
     ConfirmDialog,
@@ -32,18 +44,6 @@ from game.scenes.common import (
     draw_paragraph,
     fit_size,
 )
-from game.scenes.session import (
-    MatchSetup,
-    SavedMatch,
-    new_seed,
-    open_table,
-    read_saved_match,
-    resume_match,
-    start_match,
-    table_names,
-)
-from game.settings import Settings
-from game.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 
 #: The cards fanned on the title screen, left to right.
 FAN = ("QD", "T1", "EX", "T21", "KH")
@@ -140,22 +140,22 @@ class MenuScene(Scene):
         open_table(self.app, controller)
 
     def finished_deals(self) -> None:
-        from game.scenes.deals_scene import FinishedDealsScene
+        from game.menus.deals import FinishedDealsScene
 
         self.app.push(FinishedDealsScene(self.app))
 
     def statistics(self) -> None:
-        from game.scenes.stats_scene import StatsScene
+        from game.menus.statistics import StatsScene
 
         self.app.push(StatsScene(self.app))
 
     def settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
+        from game.menus.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 
     def rules(self) -> None:
-        from game.scenes.rules_scene import RulesScene
+        from game.menus.rules import RulesScene
 
         self.app.push(RulesScene(self.app))
 

@@ -1,1 +1,0 @@
-"""The screens around the table: title menu, new game, settings, rules and finished deals."""
