@@ -39,7 +39,7 @@ from engine.events import (
 from engine.legal import IllegalAction, legal_actions
 from engine.rules import Rules
 from engine.scoring import DealResult, score_deal
-from engine.state import DealState, Phase, replay
+from engine.state import DealState, Phase, apply_in_place, replay
 
 
 class LogError(ValueError):
@@ -179,6 +179,16 @@ class Deal:
     def state_at(self, count: int) -> DealState:
         """The state after the first ``count`` events (any prefix of the log is valid)."""
         return replay(self.rules, self.events[:max(1, count)])
+
+    def states(self) -> list[DealState]:
+        """The state after each event of the log, in order (the fold of every prefix,
+        worked out in one pass): what a replay steps through."""
+        state = DealState(self.rules, self.players)
+        out = []
+        for event in self.events:
+            apply_in_place(state, event)
+            out.append(state.copy())
+        return out
 
     def command_starts(self) -> list[int]:
         """Indices of the events that record a seat's decision (the undo points)."""

@@ -16,7 +16,7 @@ from engine import cards as C
 from engine.cards import Card
 from engine.events import DealDealt, Discarded, Event
 from engine.rules import Rules
-from engine.state import DealState, Phase
+from engine.state import DealState, Phase, apply
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,17 @@ class SeatView:
     @property
     def my_turn(self) -> bool:
         return self.turn == self.seat
+
+    @property
+    def known(self) -> int:
+        """The mask of every card this seat may see face up now: its hand, every card
+        played, the dog once shown, its own discard (or the trumps shown in one), the
+        handfuls shown."""
+        mask = self.hand_mask | self.played | C.mask_of(self.discard_shown)
+        mask |= C.mask_of(self.dog or ()) | C.mask_of(self.discard or ())
+        for cards in self.handfuls.values():
+            mask |= C.mask_of(cards)
+        return mask
 
     @property
     def last_trick(self) -> TrickView | None:
@@ -138,6 +149,30 @@ def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
     ):
         return True, None  # the called card turned up in the dog, face up: alone
     return False, None
+
+
+@dataclass(frozen=True)
+class ViewStep:
+    """One event as a seat lived it: the event in the form that seat may see, and the seat's
+    views just before and just after it. The table animates a step from its two views."""
+
+    event: Event
+    before: SeatView
+    after: SeatView
+
+
+def view_steps(start: DealState, events: Sequence[Event], seat: int) -> list[ViewStep]:
+    """The steps of ``events`` for ``seat``, folded from ``start`` (the state just before the
+    first of them; it is not changed)."""
+    steps = []
+    state = start
+    before = view_for(state, seat)
+    for event in events:
+        state = apply(state, event)
+        after = view_for(state, seat)
+        steps.append(ViewStep(public_events((event,), seat)[0], before, after))
+        before = after
+    return steps
 
 
 def public_events(events: Sequence[Event], seat: int) -> list[Event]:

@@ -1,4 +1,6 @@
-"""Options worked out from a seat's view agree with engine.legal's, worked out from the state.
+"""Options worked out from a seat's view agree with engine.legal's, worked out from the state,
+and so do the reasons for a refusal: what the table says of a card, a discard or a handful is
+the refusal the engine itself would give.
 
 Thousands of states from random deals for 3, 4 and 5 players, every phase: forced contracts,
 changed discards, handfuls, misères (``miseres`` variant, with hands dealt for them), any-card
@@ -12,11 +14,12 @@ import random
 import pytest
 
 from engine import cards as C
-from engine.actions import PASS, AnnounceMisere, Bid, DecideSlam, Play
+from engine.actions import PASS, AnnounceMisere, Bid, DecideSlam, Discard, Play, ShowHandful
 from engine.ai import options as O
 from engine.deal import Deal
 from engine.events import DealDealt
 from engine.legal import (
+    IllegalAction,
     callable_cards,
     can_change_discard,
     check_action,
@@ -28,6 +31,7 @@ from engine.legal import (
     misere_options,
 )
 from engine.randomplay import random_discard, random_handful
+from engine.refusals import Refusal
 from engine.rules import Rules, load_rules
 from engine.state import DealState, Phase
 from engine.views import view_for
@@ -85,7 +89,37 @@ def compare(state: DealState) -> int:
             check_handful(state, seat, O.handful_cards(option))
             check_handful(state, seat, O.handful_cards(option, keep=1 << C.PETIT))
         assert O.misere_options(view) == misere_options(state, seat)
+        compare_refusals(state, seat, view)
     return n
+
+
+def engine_refusal(state: DealState, seat: int, action: object) -> Refusal | None:
+    try:
+        check_action(state, seat, action)  # type: ignore[arg-type]
+    except IllegalAction as exc:
+        return exc.refusal
+    return None
+
+
+def compare_refusals(state: DealState, seat: int, view: object) -> None:
+    """For every card of the seat's hand, and for a few discards and handfuls: the view's
+    reason is the engine's."""
+    if state.is_over:
+        return
+    hand = state.hands[seat]
+    for card in C.iter_cards(hand):
+        assert O.play_refusal(view, card) == engine_refusal(state, seat, Play(card)), card
+    if seat == state.taker and O.can_change_discard(view):
+        options = O.discard_options(view)
+        pool = sorted(C.cards_of(hand | state.discard))
+        for start in (0, len(pool) // 2, max(0, len(pool) - options.size)):
+            cards = tuple(pool[start:start + options.size])
+            assert O.discard_refusal(view, cards) == engine_refusal(
+                state, seat, Discard(cards)), cards
+    trumps = C.cards_of(hand & (C.TRUMP_MASK | C.EXCUSE_BIT))
+    for size in state.rules.handful_thresholds(state.n):
+        cards = tuple(trumps[:size])
+        assert O.handful_refusal(view, cards) == engine_refusal(state, seat, ShowHandful(cards))
 
 
 class Walker:
@@ -143,9 +177,7 @@ class Walker:
                         self.execute(seat, handful)
                         self.handfuls += 1
                     state = deal.state
-                    contract = state.contract
-                    if (seat == state.taker and contract and contract.dog_shown
-                            and rng.random() < 0.2):
+                    if can_change_discard(state, seat) and rng.random() < 0.2:
                         self.execute(seat, random_discard(state, rng))
                 self.execute(seat, Play(rng.choice(C.cards_of(deal.state.legal_plays()))))
 
@@ -202,3 +234,51 @@ def test_decision_kinds_and_declarations_need_the_turn() -> None:
     assert O.misere_options(view_for(deal.state, 0)) == []
     assert O.has_played(view_for(deal.state, 2), 0)
     assert not O.has_played(view_for(deal.state, 2), 1)
+
+
+def test_a_card_being_dragged_into_the_discard_is_refused_with_the_engines_reason() -> None:
+    rules = RULES["fft"]
+    deal = Deal.new(rules, 4, 3, 11)
+    deal.execute(0, Bid("garde"))
+    for seat in (1, 2, 3):
+        deal.execute(seat, PASS)
+    view = view_for(deal.state, 0)
+    hand = view.hand_mask
+    king = next(iter(C.cards_of(hand & C.KING_MASK)), None)
+    plain = [c for c in C.cards_of(O.discard_options(view).allowed)]
+    assert O.discard_refusal(view, plain[:2], complete=False) is None
+    assert O.discard_refusal(view, plain[:2]).reason == "discard_size"
+    if king is not None:
+        refusal = O.discard_refusal(view, [*plain[:2], king], complete=False)
+        assert refusal is not None and refusal.reason == "no_kings" and refusal.cards == (king,)
+    full = O.discard_refusal(view, plain[:7], complete=False)
+    assert full is not None and full.reason == "discard_full" and full.limit == 6
+
+
+def test_once_a_handful_or_misere_is_declared_the_discard_is_final() -> None:
+    """RULES.md §5 and §7: the discard may be changed until the taker's first card, but a
+    handful (or misère) already shown would no longer be true of the hand."""
+    rules = RULES["miseres"]
+    rng = random.Random(5)
+    dealt = stacked_dealt(rules, 4, 3, rng, 0, "trumps", with_excuse=True)
+    deal = Deal.from_dealt(rules, dealt)
+    deal.execute(0, Bid("garde"))
+    for seat in (1, 2, 3):
+        deal.execute(seat, PASS)
+    first = random_discard(deal.state, rng)
+    deal.execute(0, first)
+    deal.execute(0, DecideSlam(False))
+    assert can_change_discard(deal.state, 0)
+    again = random_discard(deal.state, rng)
+    deal.execute(0, again)  # a changed discard, before any declaration: allowed
+    option = O.handful_options(view_for(deal.state, 0))[0]
+    deal.execute(0, ShowHandful(O.handful_cards(option)))
+    assert not can_change_discard(deal.state, 0)
+    assert not O.can_change_discard(view_for(deal.state, 0))
+    try:
+        deal.execute(0, random_discard(deal.state, rng))
+    except IllegalAction as exc:
+        assert exc.refusal.reason == "discard_final"
+        assert str(exc) == "seat 0 may not change the discard after declaring a handful"
+    else:
+        raise AssertionError("the discard was changed after a handful")

@@ -47,7 +47,13 @@ from engine.events import (
     SlamDeclined,
     TrickWon,
 )
-from engine.legal import callable_cards, legal_actions, legal_bids, misere_options
+from engine.legal import (
+    callable_cards,
+    can_change_discard,
+    legal_actions,
+    legal_bids,
+    misere_options,
+)
 from engine.match import Match
 from engine.randomplay import random_action, random_discard, random_handful
 from engine.rules import Rules, load_rules
@@ -431,6 +437,10 @@ class Driver:
     def first_card_extras(self, seat: int) -> None:
         rng = self.rng
         state = self.deal.state
+        # the discard may be remade until the first card, but not after a declaration
+        if can_change_discard(state, seat) and rng.random() < 0.1:
+            self.execute(seat, random_discard(state, rng))
+            state = self.deal.state
         for misere in misere_options(state, seat):
             if rng.random() < 0.7:
                 self.execute(seat, AnnounceMisere(misere))
@@ -439,9 +449,8 @@ class Driver:
             if handful is not None:
                 self.execute(seat, handful)
         state = self.deal.state
-        contract = state.contract
-        if seat == state.taker and contract and contract.dog_shown and rng.random() < 0.1:
-            self.execute(seat, random_discard(state, rng))
+        assert not (seat == state.taker and (seat in state.handfuls or state.miseres.get(seat))
+                    and can_change_discard(state, seat)), "a declaration makes the discard final"
 
     def execute(self, seat: int, action: Action) -> None:
         events = self.deal.execute(seat, action)
