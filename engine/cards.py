@@ -18,7 +18,7 @@ So the higher the int within a suit (or among trumps), the stronger the card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 Card = int
 Mask = int
@@ -199,3 +199,26 @@ def sort_for_hand(cards: Iterable[Card]) -> list[Card]:
     """Trumps high to low, the Excuse, then suits alternating colours, each high to low."""
     order = {TRUMP: 0, EXCUSE_SUIT: 1, SPADES: 2, HEARTS: 3, CLUBS: 4, DIAMONDS: 5}
     return sorted(cards, key=lambda c: (order[SUIT_OF[c]], -c))
+
+
+def winning_position(cards: Sequence[Card]) -> int | None:
+    """Which card of a trick (in play order) wins it so far: the highest trump, else the
+    highest card of the suit led; the Excuse never wins (``None`` when it is alone).
+
+    >>> winning_position(parse_cards(["7H", "KH", "T2", "2S"]))
+    2
+    """
+    best: int | None = None
+    for i, card in enumerate(cards):
+        if card == EXCUSE:
+            continue
+        if best is None:
+            best = i
+            continue
+        top = cards[best]
+        if is_trump(card):
+            if not is_trump(top) or card > top:
+                best = i
+        elif not is_trump(top) and SUIT_OF[card] == SUIT_OF[top] and card > top:
+            best = i
+    return best

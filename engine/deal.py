@@ -42,6 +42,19 @@ from engine.scoring import DealResult, score_deal
 from engine.state import DealState, Phase, apply_in_place, replay
 
 
+def states_of(rules: Rules, events: Sequence[Event]) -> list[DealState]:
+    """The state after each event of a deal's log (the fold of every prefix, worked out in
+    one pass). The log is trusted: check it first with :meth:`Deal.from_events`."""
+    if not events or not isinstance(events[0], DealDealt):
+        raise ValueError("a deal's event log starts with deal_dealt")
+    state = DealState(rules, events[0].players)
+    out = []
+    for event in events:
+        apply_in_place(state, event)
+        out.append(state.copy())
+    return out
+
+
 class LogError(ValueError):
     """An event log that the rules could not have produced; the message says where."""
 
@@ -181,14 +194,8 @@ class Deal:
         return replay(self.rules, self.events[:max(1, count)])
 
     def states(self) -> list[DealState]:
-        """The state after each event of the log, in order (the fold of every prefix,
-        worked out in one pass): what a replay steps through."""
-        state = DealState(self.rules, self.players)
-        out = []
-        for event in self.events:
-            apply_in_place(state, event)
-            out.append(state.copy())
-        return out
+        """The state after each event of the log, in order: what a replay steps through."""
+        return states_of(self.rules, self.events)
 
     def command_starts(self) -> list[int]:
         """Indices of the events that record a seat's decision (the undo points)."""

@@ -28,6 +28,10 @@ class TrickView:
     def seats(self, players: int) -> list[int]:
         return [(self.leader + i) % players for i in range(len(self.cards))]
 
+    def winning(self) -> int | None:
+        """The position (in play order) of the card winning the trick so far."""
+        return C.winning_position(self.cards)
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -64,6 +68,12 @@ class SeatView:
         return self.turn == self.seat
 
     @property
+    def out_of_play(self) -> int:
+        """The mask of the cards the seat knows are in no other hand: played, or set aside
+        in a discard (its own, or the trumps shown in one)."""
+        return self.played | C.mask_of(self.discard or ()) | C.mask_of(self.discard_shown)
+
+    @property
     def known(self) -> int:
         """The mask of every card this seat may see face up now: its hand, every card
         played, the dog once shown, its own discard (or the trumps shown in one), the
@@ -84,12 +94,9 @@ def view_for(state: DealState, seat: int) -> SeatView:
     if not 0 <= seat < state.n:
         raise ValueError(f"no seat {seat} in a {state.n}-player deal")
     over = state.is_over
-    dog_shown = state.contract is not None and state.contract.dog_shown and (
-        state.phase not in (Phase.BIDDING, Phase.CALLING)
-    )
     # The dog is face up once revealed; with Garde sans/contre it is only seen at the end.
     dog: tuple[Card, ...] | None = None
-    if (dog_shown and state.phase is not Phase.NEW) or (over and state.phase is Phase.FINISHED):
+    if dog_revealed(state) or (over and state.phase is Phase.FINISHED):
         dog = tuple(C.cards_of(state.dog))
     partner_known, partner = _partner_for(state, seat)
     played = 0
@@ -133,6 +140,19 @@ def view_for(state: DealState, seat: int) -> SeatView:
     )
 
 
+def dog_revealed(state: DealState) -> bool:
+    """Whether the dog has been turned face up for all (Petite, Garde): from its
+    ``DogRevealed`` event on, when it joins the taker's hand."""
+    contract = state.contract
+    if contract is None or not contract.dog_shown or state.taker is None:
+        return False
+    if state.phase in (Phase.NEW, Phase.BIDDING, Phase.CALLING):
+        return False
+    if state.phase is Phase.DISCARDING:
+        return state.hands[state.taker] & state.dog == state.dog
+    return True
+
+
 def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
     """Whether ``seat`` knows the partner, and who it is (``None``: the taker is alone)."""
     if state.n != 5 or state.called is None:
@@ -143,10 +163,7 @@ def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
         return True, seat  # the partner holds the called card and knows it
     if seat == state.taker and state.hands[seat] >> state.called & 1:
         return True, None  # the taker called a card of their own: alone, and knows it
-    contract = state.contract
-    if contract is not None and contract.dog_shown and state.dog >> state.called & 1 and (
-        state.phase not in (Phase.BIDDING, Phase.CALLING)
-    ):
+    if dog_revealed(state) and state.dog >> state.called & 1:
         return True, None  # the called card turned up in the dog, face up: alone
     return False, None
 

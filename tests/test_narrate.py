@@ -184,7 +184,8 @@ def test_every_way_of_playing_is_told(many_deals, stacked, lang, phrases):
 def test_narrate_folds_like_state_at():
     for deal in random_deals(4, 8, 77) + random_deals(5, 8, 78):
         names = names_for(deal.players)
-        slow = [describe(e, fresh_before(deal, i), names) for i, e in enumerate(deal.events)]
+        slow = [describe(e, fresh_before(deal, i), names, after=deal.state_at(i + 1))
+                for i, e in enumerate(deal.events)]
         assert narrate(deal, names) == slow
 
 

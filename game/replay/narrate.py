@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from engine import cards as C
 from engine.cards import Card
-from engine.deal import Deal
+from engine.deal import Deal, states_of
 from engine.events import (
     BidMade,
     CardPlayed,
@@ -38,7 +38,7 @@ from engine.events import (
 )
 from engine.rules import Rules
 from engine.scoring import petit_au_bout, score_deal
-from engine.state import TAKER_CAMP, DealState, apply_in_place
+from engine.state import TAKER_CAMP, DealState
 from game.app.i18n import SEAT_KEYS, TEXTS, tr
 
 __all__ = ["card_text", "describe", "narrate", "narrate_events"]
@@ -128,12 +128,13 @@ def _with_note(text: str, note: str, lang: str) -> str:
 
 
 def describe(event: Event, before: DealState, names: Sequence[str], lang: str = "en",
-             *, deal_number: int | None = None) -> str:
+             *, after: DealState | None = None, deal_number: int | None = None) -> str:
     """One line for one event.
 
-    ``before`` is the deal state just before ``event`` (a fresh state for ``DealDealt``) and is
-    left unchanged; ``names`` are the seats' display names (index = seat). ``deal_number``, when
-    given, heads the ``DealDealt`` line (``Deal 3 — …``).
+    ``before`` is the deal state just before ``event`` (a fresh state for ``DealDealt``) and
+    ``after`` the one just after it (needed for the last trick, to tell the Petit au bout);
+    both are left unchanged. ``names`` are the seats' display names (index = seat).
+    ``deal_number``, when given, heads the ``DealDealt`` line (``Deal 3 — …``).
     """
     n = event.players if isinstance(event, DealDealt) else before.n
 
@@ -183,7 +184,7 @@ def describe(event: Event, before: DealState, names: Sequence[str], lang: str = 
         key = "narr_partner_alone" if alone else "narr_partner"
         return tr(key, lang, name=who(event.seat), card=card)
     if isinstance(event, TrickWon):
-        return _trick_won(event, before, names, lang)
+        return _trick_won(event, before, after, names, lang)
     if isinstance(event, DealScored):
         return _scored(event, before, names, lang)
     raise TypeError(f"not an event: {event!r}")
@@ -256,7 +257,8 @@ def _played(event: CardPlayed, before: DealState, name: str, lang: str) -> str:
     return tr("narr_discard_card", lang, name=name, card=card_text(card, lang, "of"))
 
 
-def _trick_won(event: TrickWon, before: DealState, names: Sequence[str], lang: str) -> str:
+def _trick_won(event: TrickWon, before: DealState, after: DealState | None,
+               names: Sequence[str], lang: str) -> str:
     """The winner, the card points the winner's camp keeps, where the Excuse goes and the
     Petit au bout."""
     trick = before.trick
@@ -283,9 +285,7 @@ def _trick_won(event: TrickWon, before: DealState, names: Sequence[str], lang: s
             half -= _EXCUSE_HALF
             notes.append(tr("narr_excuse_exchange", lang,
                             name=_name(names, owner, before.n, lang)))
-    if last and len(trick) == before.n and before.taker is not None:
-        after = before.copy()
-        apply_in_place(after, event)
+    if last and len(trick) == before.n and before.taker is not None and after is not None:
         side = petit_au_bout(after)
         if side is not None:
             notes.append(tr("narr_pab_taker" if side == "taker" else "narr_pab_defence", lang))
@@ -327,18 +327,15 @@ def _scored(event: DealScored, before: DealState, names: Sequence[str], lang: st
 
 def narrate_events(rules: Rules, events: Sequence[Event], names: Sequence[str],
                    lang: str = "en", *, deal_number: int | None = None) -> list[str]:
-    """:func:`describe` for every event of a log, folding the state forward once."""
+    """:func:`describe` for every event of a log, with the engine's states along it."""
     if not events:
         return []
     first = events[0]
     if not isinstance(first, DealDealt):
         raise ValueError("a deal's event log must start with deal_dealt")
-    state = DealState(rules, first.players)
-    lines: list[str] = []
-    for event in events:
-        lines.append(describe(event, state, names, lang, deal_number=deal_number))
-        apply_in_place(state, event)
-    return lines
+    states = [DealState(rules, first.players), *states_of(rules, events)]
+    return [describe(event, states[i], names, lang, after=states[i + 1], deal_number=deal_number)
+            for i, event in enumerate(events)]
 
 
 def narrate(deal: Deal, names: Sequence[str], lang: str = "en",
