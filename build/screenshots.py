@@ -297,7 +297,7 @@ class Game:
 
     def button(self, label: str) -> Any:
         """A button of the open dialog (or of the score panel)."""
-        panel = self.scene.score_panel or self.scene.panel
+        panel = self.scene.score_panel or self.scene.dialogs.open_panel()
         if panel is None:
             raise RuntimeError(f"no dialog open to click {label!r}")
         for button in panel.buttons:
@@ -309,7 +309,7 @@ class Game:
         self.click(self.button(label).rect.center)
 
     def panel_name(self) -> str:
-        panel = self.scene.panel
+        panel = self.scene.dialogs.open_panel()
         return type(panel).__name__ if panel is not None and not panel.done else ""
 
     # --- pictures ----------------------------------------------------------------------------
@@ -335,7 +335,7 @@ class Game:
         self.click_button(self.tr(contract or "pass"))
 
     def call(self, card: int) -> None:
-        panel = self.scene.panel
+        panel = self.scene.dialogs.open_panel()
         self.click(panel.card_rects[card].center)
 
     def discard(self, cards: list[int], drag: bool = True) -> None:
@@ -349,9 +349,9 @@ class Game:
 
     def confirm_discard(self) -> None:
         scene = self.scene
-        if not scene.discard_complete():
+        if not scene.editor.complete():
             raise RuntimeError("the discard is not complete")
-        self.click(scene.confirm_button.rect.center)
+        self.click(scene.editor.confirm_button.rect.center)
 
     def play(self, card: int) -> None:
         self.click(self.card_point(card))
@@ -373,7 +373,7 @@ class Game:
             self.click_button(self.tr("panel_slam_no"))
         elif name in ("HandfulPanel", "MiserePanel"):
             self.click_button(self.tr("panel_no_thanks"))
-        elif scene.editing_discard:
+        elif scene.editor.open:
             self.discard(list(self.brain.discard(view).cards), drag=False)
             self.confirm_discard()
         elif view.phase is Phase.PLAYING and view.turn == 0:
@@ -455,15 +455,15 @@ def shoot_deal(plan: Plan, size: tuple[int, int], out: Path, phases: frozenset[s
             slow_dog()
             game.bid("garde")
         # 03: the dog, face up in the middle
-        game.until(lambda: bool(scene.dog_sprites) and all(
-            s.card is not None and s.face >= 1.0 and not s.moving for s in scene.dog_sprites))
+        game.until(lambda: bool(scene.sprites["dog"]) and all(
+            s.card is not None and s.face >= 1.0 and not s.moving for s in scene.sprites["dog"]))
         if wanted("03-dog"):
             game.shot(path("03-dog"))
         app = game.app
         app.update_settings(app.settings.with_(animation_speed="instant"), save=False)
         # 04: the discard, dragged card by card into the zone
         game.settle()
-        if not scene.editing_discard:
+        if not scene.editor.open:
             raise RuntimeError("the human should be discarding")
         cards = list(game.brain.discard(scene.view).cards)
         game.discard(cards)
@@ -535,14 +535,14 @@ def shoot_handful(seed: int, out: Path) -> None:
                 break
             if name == "BiddingPanel":
                 game.bid(human_bid(scene.view).contract)
-            elif scene.editing_discard:
+            elif scene.editor.open:
                 game.discard(list(game.brain.discard(scene.view).cards))
                 game.confirm_discard()
             elif not game.answer():
                 raise RuntimeError("the deal ended before the handful")
         else:
             raise RuntimeError("no handful offered")
-        panel = scene.panel
+        panel = scene.dialogs.open_panel()
         game.click(panel.buttons[0].rect.center)  # show a simple handful
         game.quiet()
         w, h = MAIN_SIZE

@@ -404,7 +404,7 @@ class Driver:
                 1 for d in controller.match.deals if d.state.phase is Phase.FINISHED)
         if self.shots is not None:
             self.screenshot(app, controller)
-        if controller is None or not any(controller is getattr(s, "controller", None)
+        if controller is None or not any(controller is getattr(s, "source", None)
                                          for s in app.scenes):
             return
         match = controller.match
@@ -434,8 +434,9 @@ class Driver:
         scene = app.scene
         key: tuple[object, ...] = (type(scene).__name__,)
         name = type(scene).__name__.removesuffix("Scene").lower()
-        if controller is not None and getattr(scene, "controller", None) is controller:
-            match = controller.match
+        source = getattr(scene, "source", None)
+        if controller is not None and source is controller:
+            match: Any = source.match
             phase = match.current.state.phase
             key = (id(controller), len(match.deals), phase)
             name = f"deal{len(match.deals)}-{phase.value}"

@@ -371,9 +371,9 @@ def test_continue_opens_the_saved_match_on_the_table_over_the_menu(
         if frames["count"] == 1:
             table = scenes[-1]
             seen["stack"] = [type(s) for s in scenes]
-            seen["log"] = list(table.controller.match.events())
-            seen["human"] = table.controller.human_seat
-            seen["bots"] = {bot.name for bot in table.controller.bots.values()}
+            seen["log"] = list(table.player.match.events())
+            seen["human"] = table.player.human_seat
+            seen["bots"] = {bot.name for bot in table.player.bots.values()}
             table.open_menu()  # leaving the table lands on the menu, as after Continue
         elif frames["count"] == 2:
             seen["after"] = type(app.scene)  # type: ignore[attr-defined]

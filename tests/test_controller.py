@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
@@ -15,8 +16,9 @@ from engine.ai.base import Bot
 from engine.events import BidMade, DealDealt
 from engine.match import Match
 from engine.rules import load_rules
-from engine.views import SeatView
+from engine.views import SeatView, public_events
 from game.match.controller import MatchController
+from game.table.source import Redraw
 
 RULES = load_rules()
 
@@ -90,21 +92,25 @@ def test_a_bots_only_match_plays_through(players: int) -> None:
     changes: list[int] = []
     controller = MatchController(match, bots, human_seat=None,
                                  on_change=lambda m: changes.append(len(m.events())))
-    polled = []
-    start_events = len(match.events())
+    polled = controller.poll()  # the first deal, dealt on screen
     try:
         for _ in range(4):
             wait_until(lambda: match.current.is_over, controller, timeout=30)
             assert controller.whose_turn() is None and not controller.is_thinking()
-            polled += controller.poll_events()
+            polled += controller.poll()
             controller.next_deal()
-        polled += controller.poll_events()
+        polled += controller.poll()
     finally:
         controller.shutdown()
     assert len(match.deals) == 5
     assert all(d.is_over for d in match.deals[:4])
     assert sum(match.totals) == 0
-    assert polled == match.events()[start_events:]
+    # every event, one step each, in the form seat 0 may see it, with its views in order
+    assert [step.event for step in polled] == public_events(match.events(), 0)
+    for previous, step in itertools.pairwise(polled):
+        if not isinstance(step.event, DealDealt):
+            assert step.before == previous.after
+    assert all(step.after.seat == 0 for step in polled)
     assert changes and changes == sorted(changes)
     assert controller.view().seat == 0
 
@@ -119,15 +125,19 @@ def test_the_human_seat() -> None:
         controller.update()
         assert not controller.is_thinking()  # nobody but the human is to act
         before = list(match.current.events)
-        message = controller.submit(Play(0))
-        assert message is not None and "bidding" in message
-        message = controller.submit(Bid("nonsense"))
-        assert message is not None and "nonsense" in message
+        controller.poll()  # the deal, dealt on screen
+        refusal = controller.submit(Play(0))
+        assert refusal is not None and refusal.reason == "no_play_now"
+        assert refusal.name == "bidding"
+        refusal = controller.submit(Bid("nonsense"))
+        assert refusal is not None and refusal.reason == "unknown_contract"
+        assert "nonsense" in refusal.text()
         assert match.current.events == before and not changes
-        assert controller.poll_events() == []
+        assert controller.poll() == []
         assert controller.submit(PASS) is None
         assert len(changes) == 1
-        assert controller.poll_events() == [BidMade(0, None)]
+        [step] = controller.poll()
+        assert step.event == BidMade(0, None) and step.after.bids == ((0, None),)
         assert not controller.waiting_for_human()
         wait_until(lambda: len(match.current.state.bids) == 4 or match.current.is_over,
                    controller)
@@ -206,7 +216,9 @@ def test_controller_undo_drops_the_pending_answer() -> None:
         controller.update()
         wait_until(lambda: gate.asked == 1)
         assert controller.undo()
-        assert not controller.is_thinking() and controller.poll_events() == []
+        assert not controller.is_thinking()
+        [redraw] = [c for c in controller.poll() if isinstance(c, Redraw)]
+        assert redraw.view.bids == () and redraw.event is match.current.events[-1]
         gate.gate.set()
         for _ in range(50):
             controller.update()

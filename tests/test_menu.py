@@ -199,7 +199,7 @@ def test_new_game_starts_the_table_with_the_choices_and_remembers_them(app: App,
     click(app, form.actions[1].rect.center)  # Start
     table = top(app)
     assert isinstance(table, TableScene)
-    controller = table.controller
+    controller = table.player
     assert controller.match.players == 5
     assert controller.match.rules.variant == "miseres"
     assert controller.human_seat == 0
@@ -229,8 +229,8 @@ def test_enter_on_the_form_starts_with_the_remembered_settings(app: App) -> None
     key(app, pygame.K_RETURN)
     table = top(app)
     assert isinstance(table, TableScene)
-    assert table.controller.match.players == 4
-    assert table.controller.match.seed == 1234
+    assert table.player.match.players == 4
+    assert table.player.match.seed == 1234
 
 
 def test_a_new_game_asks_before_replacing_the_saved_match(app: App) -> None:
@@ -298,12 +298,12 @@ def test_continue_resumes_the_saved_match_at_the_same_point(app: App) -> None:
     click(app, menu_button(menu, "continue"))
     table = top(app)
     assert isinstance(table, TableScene)
-    resumed = table.controller.match
+    resumed = table.player.match
     assert [event_to_dict(e) for e in resumed.events()][:len(match.events())] == [
         event_to_dict(e) for e in match.events()]
     assert resumed.seed == match.seed
-    assert all(bot.name == "random" for bot in table.controller.bots.values())
-    assert table.controller.human_seat == 0
+    assert all(bot.name == "random" for bot in table.player.bots.values())
+    assert table.player.human_seat == 0
 
 
 def test_a_corrupt_saved_match_is_named_and_left_alone(app: App) -> None:

@@ -1,8 +1,8 @@
 """The table's dialogs and the end-of-deal score, driven by real mouse clicks and keys posted
 to pygame's event queue, on the dummy video driver, with files kept in a temporary TAROT_HOME.
 
-The first tests check which dialog :func:`game.table.panels.panel_for` picks from views built
-from engine states; the others play on the real table scene.
+The first tests check which dialog the table opens for views built from engine states; the
+others play on the real table scene.
 """
 
 from __future__ import annotations
@@ -11,16 +11,15 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
 import pytest
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import PASS, AnnounceMisere, Bid, Call, DecideSlam, Discard, Play
 from engine.ai import make_bot
-from engine.ai import options as O
 from engine.ai.random_bot import RandomBot
 from engine.deal import Deal
 from engine.events import (
@@ -38,8 +37,11 @@ from engine.rules import load_rules
 from engine.views import view_for
 from game.app.settings import Settings
 from game.app.window import App
-from game.table import panels as P
-from game.table.score import ScorePanel, ScoreSheet, sheet_rows
+from game.table import dialogs as P
+from game.table.dialogs.base import signed
+from game.table.score.panel import ScorePanel
+from game.table.score.sheet import ScoreSheet, sheet_rows
+from game.table.source import Scoreboard
 
 FFT = load_rules()
 MISERES = load_rules(variant="miseres")
@@ -112,34 +114,100 @@ def app(home: Path) -> Iterator[App]:
     app.window.destroy()
 
 
+class StillSource:
+    """A match whose every move the test makes itself (no bots): the table's source and
+    player, telling the table nothing until the test says so."""
+
+    human_seat = 0
+    seat = 0
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.submitted: list[Any] = []
+
+    def view(self) -> Any:
+        return view_for(self.match.current.state, 0)
+
+    def poll(self) -> list[Any]:
+        return []
+
+    def revealed(self) -> None:
+        return None
+
+    def scoreboard(self) -> Scoreboard:
+        return Scoreboard(len(self.match.deals), (0,) * self.match.players, self.match.current,
+                          self.match)
+
+    def submit(self, action: Any) -> None:
+        self.submitted.append(action)
+        self.match.current.execute(0, action)
+
+    def hold(self, held: bool) -> None:
+        pass
+
+    def update(self) -> None:
+        pass
+
+    def is_thinking(self) -> bool:
+        return False
+
+    def whose_turn(self) -> int | None:
+        return self.match.current.state.turn
+
+    def next_deal(self) -> None:
+        self.match.next_deal()
+
+    def undoable(self, seat: int | None = None) -> Any:
+        return None
+
+    def undo(self, seat: int | None = None) -> bool:
+        return False
+
+    def practised(self) -> bool:
+        return False
+
+    def shutdown(self) -> None:
+        pass
+
+
 class ViewTable:
-    """Just what ``panel_for`` and the panels read: a view of seat 0 and a way to submit."""
+    """A real table over a :class:`StillSource`: the panels read its view and answer
+    through it."""
 
     def __init__(self, app: App, match: Match) -> None:
-        self.app = app
-        self.controller = SimpleNamespace(match=match)
-        self.toast = SimpleNamespace(show=lambda *a, **k: None)
-        self.hand_selection: set[int] = set()
-        self.selection_mode = False
-        self.submitted: list[Any] = []
-        self.view = view_for(match.current.state, 0)
+        from game.table.scene import TableScene
+
+        self.source = StillSource(match)
+        self.scene = TableScene(app, self.source)
+        self.scene.update(0.0)  # at rest on the view
+
+    @property
+    def view(self) -> Any:
+        return self.scene.view
+
+    @property
+    def submitted(self) -> list[Any]:
+        return self.source.submitted
 
     def submit(self, action: Any) -> bool:
-        self.submitted.append(action)
-        self.controller.match.current.execute(0, action)
-        self.view = view_for(self.controller.match.current.state, 0)
-        return True
+        ok = self.scene.submit(action)
+        self.refresh()
+        return ok
 
     def refresh(self) -> None:
-        self.view = view_for(self.controller.match.current.state, 0)
+        self.scene.view = self.source.view()
 
-    # the score panel's main button, as the table has it
-    def score_button_label(self) -> str:
-        return str(self.app.tr("score_next_deal"))
 
-    def score_done(self) -> None:
-        if self.controller.match.current.is_over:
-            self.controller.next_deal()
+def panel_for(table: ViewTable) -> Any:
+    """The dialog the table opens for its view, asked as at rest."""
+    table.refresh()
+    table.scene.dialogs.refresh()
+    return table.scene.dialogs.open_panel()
+
+
+def pending_panel(table: ViewTable) -> Any:
+    table.refresh()
+    return table.scene.dialogs.pending()
 
 
 def table_for(app: App, deal: Deal) -> ViewTable:
@@ -177,12 +245,12 @@ def human_turn(deal: Deal) -> bool:
 def test_panel_for_bidding_only_on_the_humans_turn(app: App) -> None:
     deal = crafted_deal(FFT, 4, TRUMPY, dealer=0)
     table = table_for(app, deal)
-    assert P.panel_for(table) is None  # seat 1 speaks first
+    assert panel_for(table) is None  # seat 1 speaks first
     advance(deal, human_turn, bid={2: "garde"})
     table.refresh()
-    panel = P.panel_for(table)
+    panel = panel_for(table)
     assert isinstance(panel, P.BiddingPanel)
-    assert P.panel_for(table) is panel  # asked again, the same panel
+    assert panel_for(table) is panel  # asked again, the same panel
     labels = [b.label for b in panel.buttons]
     assert labels == ["Pass", "Garde sans", "Garde contre"]
 
@@ -193,18 +261,18 @@ def test_panel_for_call_slam_handful_then_nothing(app: App) -> None:
     advance(deal, human_turn)
     deal.execute(0, Bid("garde_sans"))
     table.refresh()
-    panel = P.panel_for(table)
+    panel = panel_for(table)
     assert isinstance(panel, P.CallPanel)
     assert sorted(panel.cards) == sorted(O.callable_cards(table.view))
     assert len(panel.cards) == 8  # all four kings held: the queens too
     deal.execute(0, Call(C.parse_card("QH")))
     table.refresh()
-    assert isinstance(P.panel_for(table), P.SlamPanel)
+    assert isinstance(panel_for(table), P.SlamPanel)
     deal.execute(0, DecideSlam(False))
     advance(deal, human_turn)
     table.refresh()
     assert table.view.phase.value == "playing"
-    assert P.panel_for(table) is None  # five players: a handful is 8 trumps, seat 0 has 5
+    assert panel_for(table) is None  # five players: a handful is 8 trumps, seat 0 has 5
 
 
 def test_panel_for_handful_is_not_offered_again_once_declined(app: App) -> None:
@@ -217,15 +285,15 @@ def test_panel_for_handful_is_not_offered_again_once_declined(app: App) -> None:
     assert table.view.turn == 1
     advance(deal, human_turn)
     table.refresh()
-    panel = P.panel_for(table)
+    panel = panel_for(table)
     assert isinstance(panel, P.HandfulPanel)
     assert [o.level for o in panel.options] == ["simple", "double"]
     panel.decline()
-    assert P.panel_for(table) is None
-    assert P.pending_panel(table) is None
+    assert panel_for(table) is None
+    assert pending_panel(table) is None
     # once the first card is played, nothing either
     table.submit(Play(table.view.legal_plays[0]))
-    assert P.panel_for(table) is None
+    assert panel_for(table) is None
 
 
 def test_panel_for_misere_with_the_variant_only(app: App) -> None:
@@ -238,14 +306,14 @@ def test_panel_for_misere_with_the_variant_only(app: App) -> None:
         table.submit(PASS)
         advance(deal, human_turn)
         table.refresh()
-        panel = P.panel_for(table)
+        panel = panel_for(table)
         assert (panel is None) if expected is None else isinstance(panel, expected)
     assert isinstance(panel, P.MiserePanel)
     assert panel.kinds == ["trump", "heads"]
     panel.layout(pygame.Rect(200, 120, 880, 320), 1.0)
     panel.buttons[0].on_click()  # misère d'atout
     assert table.submitted[-1] == AnnounceMisere("trump")
-    follow = P.panel_for(table)  # the other misère is still open
+    follow = panel_for(table)  # the other misère is still open
     assert isinstance(follow, P.MiserePanel) and follow.kinds == ["heads"]
 
 
@@ -256,7 +324,7 @@ def test_panel_for_nothing_while_discarding_or_after_the_deal(app: App) -> None:
     deal.execute(0, Bid("garde"))
     table.refresh()
     assert table.view.phase.value == "discarding"
-    assert P.panel_for(table) is None
+    assert panel_for(table) is None
 
 
 # --- the real table ------------------------------------------------------------------------------
@@ -301,7 +369,7 @@ class Game:
 
     @property
     def panel(self) -> Any:
-        panel = self.scene.panel
+        panel = self.scene.dialogs.open_panel()
         return panel if panel is not None and not panel.done else None
 
     def wait_panel(self, cls: type) -> Any:
@@ -442,20 +510,20 @@ def test_a_handful_chosen_in_the_hand_and_shown(games: Callable[..., Game]) -> N
     game.click_button(panel, game.app.tr("panel_handful_show_simple"))
     scene = game.scene
     trumps = sorted(c for c in scene.view.hand if C.is_trump(c))
-    assert scene.selection_mode
-    assert sorted(scene.hand_selection) == trumps[:10]  # the lowest trumps first
+    assert scene.dialogs.select_mode
+    assert sorted(scene.dialogs.selection) == trumps[:10]  # the lowest trumps first
     confirm = game.button(panel, game.app.tr("panel_handful_confirm"))
     # swap the Petit for the 21, by clicking hand cards
     petit, top = C.parse_card("T1"), C.parse_card("T21")
     game.click(game.hand_point(petit))
-    assert petit not in scene.hand_selection
+    assert petit not in scene.dialogs.selection
     game.step()
     assert not confirm.enabled
     assert any("9 / 10" in line[0] for line in panel._lines)
     game.click(game.hand_point(top))
     game.step()
-    assert top in scene.hand_selection and confirm.enabled
-    shown = tuple(sorted(scene.hand_selection))
+    assert top in scene.dialogs.selection and confirm.enabled
+    shown = tuple(sorted(scene.dialogs.selection))
     game.click(confirm.rect.center)
     handfuls = [e for e in game.events() if isinstance(e, HandfulShown)]
     assert len(handfuls) == 1 and handfuls[0].seat == 0
@@ -463,7 +531,7 @@ def test_a_handful_chosen_in_the_hand_and_shown(games: Callable[..., Game]) -> N
     assert top in shown and petit not in shown
     # then the table lets the player play the first card
     game.run_until(lambda: game.controller.waiting_for_human() and game.panel is None)
-    assert not scene.selection_mode
+    assert not scene.dialogs.select_mode
     assert scene.view.legal_plays
 
 
@@ -521,7 +589,7 @@ def test_the_score_panel_at_the_end_of_a_deal_and_next_deal(games: Callable[...,
     # the calculation: its terms add up to V, and the table holds each seat's score and total
     assert sum(line.term for line in panel.lines if line.term is not None) == result.value
     values = [line.value for line in panel.lines]
-    assert P.signed(result.value) in values
+    assert signed(result.value) in values
     assert str(result.oudlers) in values
     margin = game.app.tr("score_made_by" if result.made else "score_lost_by", n=result.margin)
     assert margin in values
@@ -530,8 +598,8 @@ def test_the_score_panel_at_the_end_of_a_deal_and_next_deal(games: Callable[...,
     for seat, (_, cells, _) in enumerate(rows):
         texts = [text for text, _ in cells]
         assert texts[0] == game.scene.name(seat)
-        assert texts[-2] == P.signed(result.scores[seat])
-        assert texts[-1] == P.signed(totals[seat])
+        assert texts[-2] == signed(result.scores[seat])
+        assert texts[-1] == signed(totals[seat])
     assert panel.rect.width > 0 and game.app.screen.get_rect().contains(panel.rect)
     # Next deal, by a click
     game.click_button(panel, game.app.tr("score_next_deal"))
@@ -580,17 +648,16 @@ def test_the_score_sheet_lists_every_deal(games: Callable[..., Game], app: App) 
 
 
 class ScoreTable(ViewTable):
-    """A table stand-in for the score panel: a match and its controller."""
+    """A table for the score panel: a match whose current deal is over; the panel's main
+    button deals the next hand."""
 
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
-        self.dealt = 0
-        self.controller = SimpleNamespace(match=match, next_deal=self._next)
+        self.match = match
 
-    def _next(self) -> None:
-        self.dealt += 1
-        self.controller.match.next_deal()
-
+    @property
+    def dealt(self) -> int:
+        return len(self.match.deals) - 1
 
 
 def finished(players: int, seed: int, rules: Any = FFT) -> Match:
@@ -608,7 +675,7 @@ def test_the_calculation_adds_up_to_the_deal_value(app: App, players: int, seed:
     match = finished(players, seed, MISERES if seed % 2 else FFT)
     deal = match.current
     table = ScoreTable(app, match)
-    panel = ScorePanel(table, deal.result)
+    panel = ScorePanel(table.scene)
     panel.layout(pygame.Rect(0, 0, 1280, 720), 1.0)
     result = deal.result
     if result is None:
@@ -637,9 +704,7 @@ def test_the_score_panel_for_a_cancelled_deal(app: App) -> None:
             deal.execute(seat, PASS)
     assert deal.state.cancelled == "all_passed"
     table = table_for(app, deal)
-    table.controller = SimpleNamespace(match=table.controller.match,
-                                       next_deal=table.controller.match.next_deal)
-    panel = ScorePanel(table, deal)
+    panel = ScorePanel(table.scene)
     assert panel.result is None
     assert panel.title() == app.tr("score_cancelled_title")
     assert panel.lines[0].label == app.tr("score_cancel_all_passed")
@@ -647,13 +712,13 @@ def test_the_score_panel_for_a_cancelled_deal(app: App) -> None:
     panel.draw(app.screen)
     panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                           unicode=""))
-    assert panel.done and len(table.controller.match.deals) == 2
+    assert panel.done and len(table.source.match.deals) == 2
 
     petit_sec = crafted_deal(FFT, 4, "T1 " + " ".join(BARE.split()[1:]))
     assert petit_sec.state.cancelled == "petit_sec"
     table = table_for(app, petit_sec)
-    panel = ScorePanel(table, None)
-    name = P.seat_names(table)[0]
+    panel = ScorePanel(table.scene)
+    name = table.scene.name(0)
     assert panel.lines[0].label == app.tr("score_cancel_petit_sec", name=name)
 
 
@@ -685,7 +750,7 @@ def test_panels_fit_every_window_size(home: Path) -> None:
             table.refresh()
             layout = TableLayout(size, 4, app.unit)
             for make in (P.BiddingPanel, P.SlamPanel):
-                panel = make(table)
+                panel = make(table.scene)
                 panel.layout(layout.panel_rect, app.unit)
                 assert layout.panel_rect.contains(panel.rect), (size, make)
                 for button in panel.buttons:
@@ -695,7 +760,7 @@ def test_panels_fit_every_window_size(home: Path) -> None:
             deal.execute(0, DecideSlam(False))
             advance(deal, human_turn)
             table.refresh()
-            panel = P.HandfulPanel(table)
+            panel = P.HandfulPanel(table.scene)
             panel.layout(layout.panel_rect, app.unit)
             assert layout.panel_rect.contains(panel.rect)
             panel.choose_level(panel.options[-1])
@@ -713,9 +778,9 @@ def test_discard_then_no_dialog_until_the_slam(app: App) -> None:
     table = table_for(app, deal)
     advance(deal, human_turn)
     table.submit(Bid("petite"))
-    assert P.panel_for(table) is None
+    assert panel_for(table) is None
     table.submit(random_discard(deal.state, random.Random(1)))
-    assert isinstance(P.panel_for(table), P.SlamPanel)
+    assert isinstance(panel_for(table), P.SlamPanel)
     assert isinstance(table.submitted[-1], Discard)
 
 

@@ -16,13 +16,15 @@ from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import save_deal
 from engine.state import replay
-from engine.views import view_for
+from engine.views import public_events, view_for
 from game import driving
 from game.app.settings import Settings
 from game.app.window import App
-from game.replay.cursor import ReplayController, ReplayCursor
+from game.replay.cursor import ReplayCursor
 from game.replay.play_on import PlayOnScene
+from game.replay.source import ReplaySource
 from game.replay.viewer import ReplayInfo, ReplayScene
+from game.table.source import Redraw
 
 DT = 1 / 60
 
@@ -109,17 +111,24 @@ def test_cursor_tricks_and_moves():
             break
 
 
-def test_the_controller_never_changes_the_deal():
+def test_the_source_never_changes_the_deal():
     deal = played_deal(3, 8)
     events = list(deal.events)
-    controller = ReplayController(deal)
-    while controller.forward() is not None:
+    source = ReplaySource(deal)
+    [first] = source.poll()
+    assert isinstance(first, Redraw) and first.view == view_for(deal.states()[0], 0)
+    while source.forward():
         pass
-    controller.go(5)
-    assert controller.submit(object()) is not None
+    steps = source.poll()
+    assert [step.event for step in steps] == public_events(events[1:], 0)
+    source.go(5)
+    [jump] = source.poll()
+    assert isinstance(jump, Redraw) and jump.event is events[4]
     assert deal.events == events
-    assert controller.match.current.events == events[:5]
-    assert controller.view().hand == view_for(replay(deal.rules, events[:5]), 0).hand
+    assert source.view().hand == view_for(replay(deal.rules, events[:5]), 0).hand
+    assert source.revealed() is not None
+    source.show_open_hands(False)
+    assert source.revealed() is None and isinstance(source.poll()[0], Redraw)
 
 
 # --- the viewer ------------------------------------------------------------------------------
@@ -160,9 +169,10 @@ class Viewer:
         position = self.scene.cursor.position
         fresh = replay(self.deal.rules, self.deal.events[:position])
         expected = view_for(fresh, 0)
-        assert self.scene.view == expected
-        assert sorted(self.scene.hand.sprites) == sorted(expected.hand)
-        shown = [(seat, sprite.card) for seat, sprite in self.scene.trick_sprites]
+        table = self.scene.table
+        assert table.view == expected
+        assert sorted(table.hand.sprites) == sorted(expected.hand)
+        shown = [(sprite.owner, sprite.card) for sprite in table.sprites["trick"]]
         assert shown == list(zip(expected.trick.seats(self.deal.players), expected.trick.cards,
                                  strict=True))
 
@@ -272,7 +282,7 @@ def test_open_hands_and_as_seen_draw_every_size():
             scene.go(scene.cursor.trick_starts()[3])
             viewer.step(2)
             assert scene.open_hands
-            lay = scene.layout
+            lay = scene.table.layout
             for seat in range(1, players):
                 count = len(scene.cursor.state.hands and
                             [c for c in range(78) if scene.cursor.state.hands[seat] >> c & 1])
@@ -296,7 +306,7 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     viewer.key(pygame.K_p)
     table = viewer.app.scene
     assert isinstance(table, PlayOnScene)
-    controller = table.controller
+    controller = table.player
     start = len(controller.match.current.events)
     assert controller.match.current.events == events[:start]
     me = make_bot("simple", 99)

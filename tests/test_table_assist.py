@@ -18,8 +18,8 @@ import pygame
 import pytest
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import Action, Bid, DecideSlam, Discard, Play, ShowHandful
-from engine.ai import options as O
 from engine.events import CardPlayed
 from engine.match import Match
 from engine.randomplay import random_action
@@ -30,7 +30,7 @@ from game.app import paths
 from game.app.i18n import tr
 from game.match.session import ARCHIVED, Autosave, read_saved_match
 from game.table import assist
-from game.table.panels import HINT
+from game.table.dialogs.base import HINT
 from tests.test_table import Table, become_taker
 
 META = {"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "simple", "variant": "fft"}
@@ -158,7 +158,7 @@ def test_the_undo_button_takes_back_the_last_card():
         table.click(button.rect.center)
         assert len(table.match.current.events) == before
         assert card in scene.hand and sorted(scene.hand.order) == hand
-        assert not scene.trick_sprites and scene.seen.trick == []
+        assert not scene.sprites["trick"] and scene.view.trick.cards == ()
         assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_card"))
         assert table.match.practised == {0}
         # the table goes on: the card may be played again
@@ -181,14 +181,15 @@ def test_undo_keys_and_the_bidding_comes_back():
         zone = scene.layout.discard_rect.center
         card = C.cards_of(O.discard_options(scene.view).allowed)[0]
         table.drag(table.card_point(card), zone)
-        assert len(scene.zone) == 1
+        assert len(scene.editor.zone) == 1
         key(table, pygame.K_z, pygame.KMOD_LCTRL, "z")  # Ctrl+Z takes the bid back
         table.settle()
         assert scene.view.phase is Phase.BIDDING and scene.view.turn == 0
-        assert not scene.editing_discard and not scene.zone
+        assert not scene.editor.open and not scene.editor.zone
         assert len(scene.hand) == 18 and card in scene.hand
-        assert len(scene.dog_sprites) == 6 and all(s.face == 0 for s in scene.dog_sprites)
-        assert type(scene.panel).__name__ == "BiddingPanel" and not scene.panel.done
+        assert len(scene.sprites["dog"]) == 6 and all(s.face == 0 for s in scene.sprites["dog"])
+        panel = scene.dialogs.open_panel()
+        assert type(panel).__name__ == "BiddingPanel" and not panel.done
         assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_bid"))
         table.answer(Bid("petite"))  # a new bid through the rebuilt dialog
         table.settle()
@@ -250,7 +251,7 @@ def test_undo_while_a_bot_thinks_drops_its_answer():
         assert table.controller.is_thinking() and scene.buttons["undo"].enabled
         table.click(scene.buttons["undo"].rect.center)
         assert len(table.match.current.events) == 1
-        assert type(scene.panel).__name__ == "BiddingPanel"
+        assert type(scene.dialogs.open_panel()).__name__ == "BiddingPanel"
         gate.gate.set()
         table.step(30)
         assert len(table.match.current.events) == 1  # its answer came too late
@@ -285,7 +286,7 @@ def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
         deal = table.match.current
         assert not deal.is_over and len(deal.events) == last
         assert table.match.totals == [0, 0, 0, 0]
-        assert scene.seen.totals == [0, 0, 0, 0] and not scene.seen.over
+        assert scene.totals() == [0, 0, 0, 0] and scene.view.phase is not Phase.FINISHED
         assert list(scene.hand.order) == [card] or card in scene.hand
         # the saved match knows the deal is practised
         assert json.loads(paths.current_match_file().read_text("utf-8"))["practised"] == [0]
@@ -450,7 +451,7 @@ def test_a_hint_for_the_bid_lights_its_button(jobs):
     try:
         table.settle()
         scene = table.scene
-        panel = scene.panel
+        panel = scene.dialogs.open_panel()
         assert type(panel).__name__ == "BiddingPanel"
         ask_hint(table, jobs)
         assert [b.label for b in panel.hinted_buttons()] == [tr("garde")]
@@ -475,7 +476,7 @@ def test_a_discard_hint_lights_six_cards(jobs):
         assert all(scene.hand.sprites[c].glow == HINT for c in cards)
         box = scene.assist.box
         assert box is not None
-        for rect in (scene.layout.discard_rect, scene.confirm_button.rect,
+        for rect in (scene.layout.discard_rect, scene.editor.confirm_button.rect,
                      scene.layout.hand_rect):
             assert not box.colliderect(rect)
     finally:
@@ -491,7 +492,7 @@ def test_a_hint_on_a_handful_offer_is_about_the_declaration(jobs):
         table.settle()
         table.answer(DecideSlam(False))
         table.settle()
-        panel = scene.panel
+        panel = scene.dialogs.open_panel()
         assert type(panel).__name__ == "HandfulPanel"
         key(table, pygame.K_h, char="h")
         job = jobs[-1]
@@ -532,7 +533,7 @@ def test_no_hint_when_it_is_not_the_players_turn(jobs):
         table.answer(Bid(None))
         table.step()
         scene = table.scene
-        assert not scene.controller.waiting_for_human()
+        assert not table.controller.waiting_for_human()
         assert not scene.buttons["hint"].enabled
         key(table, pygame.K_h, char="h")
         assert jobs == [] and scene.toast.text == tr("table_hint_not_your_turn")

@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 
 CARD_W, CARD_H = 240, 448
 CARD_RATIO = CARD_H / CARD_W
+#: Rendered texts kept at once (a few screens' worth of words).
+TEXT_CACHE = 3000
 SOUND_NAMES = ("card_play", "card_slide", "deal", "shuffle", "trick", "bid",
                "contract_made", "contract_lost", "slam")
 
@@ -35,6 +37,7 @@ class Assets:
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._icons: dict[str, pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._felt_tile = pygame.image.load(str(resource_path("sprites", "felt.png"))).convert()
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
 
@@ -110,7 +113,16 @@ class Assets:
 
     def text(self, text: str, size: int, color: tuple[int, int, int] = (255, 255, 255)
              ) -> pygame.Surface:
-        return self.font(size).render(text, True, color)
+        """``text`` rendered once and kept: screens redraw the same words every frame.
+        The surface is shared, so callers blit it and never draw on it."""
+        key = (text, max(8, int(size)), tuple(color))
+        image = self._texts.get(key)
+        if image is None:
+            image = self.font(size).render(text, True, color)
+            if len(self._texts) >= TEXT_CACHE:
+                self._texts.pop(next(iter(self._texts)))  # the oldest goes
+            self._texts[key] = image
+        return image
 
 
 def card_height(width: int) -> int:

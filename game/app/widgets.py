@@ -77,7 +77,7 @@ class Button:
     """A clickable button; ``rect`` is set by the owner's layout."""
 
     label: str
-    on_click: Callable[[], None]
+    on_click: Callable[[], object]
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     selected: bool = False

@@ -174,12 +174,12 @@ class App:
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE):
             self.screen = self.window.get_surface()
-            for scene in self.scenes:
-                scene.on_resize(self.size)
+            for each in self.scenes:
+                each.on_resize(self.size)
             return
-        scene = self.scene
-        if scene is not None:
-            scene.handle_event(event)
+        top = self.scene
+        if top is not None:
+            top.handle_event(event)
 
     def draw(self) -> None:
         self.screen = self.window.get_surface()

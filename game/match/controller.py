@@ -1,9 +1,12 @@
-"""The match controller: the table scene's one way to move a match forward.
+"""The match controller: the table's one way to move a match forward.
 
-It owns no drawing (no pygame here). The table calls :meth:`MatchController.update` every
-frame, sends the human's commands with :meth:`MatchController.submit`, reads what to draw
-with :meth:`MatchController.view` and what to animate with
-:meth:`MatchController.poll_events`.
+It owns no drawing (no pygame here). It is the table's :class:`~game.table.source.StepSource`
+and :class:`~game.table.source.TablePlayer`: the table calls :meth:`MatchController.update`
+every frame, sends the human's commands with :meth:`MatchController.submit` (the engine's
+refusal comes back as data) and takes what to show from :meth:`MatchController.poll`: every
+event the match produces becomes a :class:`~game.table.source.Step` in the form the table's
+seat may see, with that seat's views before and after it, built by the engine
+(:func:`engine.views.view_steps`); an undo is a :class:`~game.table.source.Redraw`.
 
 Bots think on one daemon worker thread fed by a queue, so a slow bot never freezes a frame
 and quitting never waits for it. A bot gets only its seat's view, built on the calling
@@ -34,14 +37,16 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai.base import Bot
+from engine.ai import Bot
 from engine.deal import Deal
 from engine.events import Event
 from engine.legal import IllegalAction
 from engine.match import Match
 from engine.randomplay import random_action
-from engine.state import Phase
-from engine.views import SeatView, view_for
+from engine.refusals import Refusal
+from engine.state import DealState, Phase
+from engine.views import SeatView, view_for, view_steps
+from game.table.source import Change, Redraw, Revealed, Scoreboard
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +145,11 @@ class MatchController:
         self.bots = dict(bots)
         self.human_seat = human_seat
         self.on_change = on_change
-        self._events: list[Event] = []
+        deal = match.current
+        # a deal just dealt is dealt again on screen; one in progress is shown as it stands
+        self._changes: list[Change] = (
+            [Redraw(self.view(), deal.events[-1])] if deal.command_starts()
+            else list(view_steps(DealState(match.rules, players), deal.events, self.seat)))
         self._held = False
         self._closed = False
         self._job: _Job | None = None  # the job asked for the current state, if any
@@ -150,16 +159,34 @@ class MatchController:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> SeatView:
-        """What ``seat`` sees of the current deal (by default the human's seat, or seat 0)."""
-        if seat is None:
-            seat = self.human_seat if self.human_seat is not None else 0
-        return view_for(self.match.current.state, seat)
+    @property
+    def seat(self) -> int:
+        """The seat the table shows: the human's, or seat 0 when bots play every seat."""
+        return self.human_seat if self.human_seat is not None else 0
 
-    def poll_events(self) -> list[Event]:
-        """The engine events produced since the last call, in order (one animation each)."""
-        events, self._events = self._events, []
-        return events
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` sees of the current deal (by default the table's seat)."""
+        return view_for(self.match.current.state, self.seat if seat is None else seat)
+
+    def poll(self) -> list[Change]:
+        """What happened since the last call, in order: one step per event, as the table's
+        seat may see it (a redraw after an undo)."""
+        changes, self._changes = self._changes, []
+        return changes
+
+    def revealed(self) -> Revealed | None:
+        return None  # a live table never shows the others' cards
+
+    def scoreboard(self) -> Scoreboard:
+        match = self.match
+        deal = match.current
+        totals = list(match.totals)
+        if deal.scores is not None:
+            totals = [t - s for t, s in zip(totals, deal.scores, strict=True)]
+        return Scoreboard(len(match.deals), tuple(totals), deal, match)
+
+    def practised(self) -> bool:
+        return self.match.is_practised()
 
     def whose_turn(self) -> int | None:
         """The seat that must decide now, or ``None`` once the deal is over."""
@@ -176,16 +203,17 @@ class MatchController:
 
     # --- commands ----------------------------------------------------------------------------
 
-    def submit(self, action: Action) -> str | None:
-        """Carry out the human's ``action``. Returns ``None`` when done, or the reason it is
-        not allowed (and then nothing changes)."""
+    def submit(self, action: Action) -> Refusal | None:
+        """Carry out the human's ``action``. Returns ``None`` when done, or the engine's
+        refusal (and then nothing changes)."""
         if self.human_seat is None:
-            return "there is no human seat in this match"
+            return Refusal("not_your_turn", other=self.whose_turn())
+        before = self.match.current.state
         try:
             events = self.match.execute(self.human_seat, action)
         except IllegalAction as exc:
-            return str(exc)
-        self._done(events)
+            return exc.refusal
+        self._done(before, events)
         return None
 
     def hold(self, held: bool) -> None:
@@ -224,10 +252,10 @@ class MatchController:
         self._worker.jobs.put(self._job)
 
     def next_deal(self) -> None:
-        """Deal the next hand once the current one is over; its events are queued too."""
+        """Deal the next hand once the current one is over; its steps are queued too."""
         deal = self.match.next_deal()
         self._drop_pending()
-        self._done(tuple(deal.events))
+        self._done(DealState(self.match.rules, self.match.players), tuple(deal.events))
 
     def undoable(self, seat: int | None = None) -> Action | None:
         """The decision :meth:`undo` would take back for ``seat`` (by default the human's) in
@@ -246,7 +274,8 @@ class MatchController:
         if not self.match.undo(seat):
             return False
         self._drop_pending()
-        self._events.clear()
+        deal = self.match.current
+        self._changes = [Redraw(self.view(), deal.events[-1])]
         self._changed()
         return True
 
@@ -302,15 +331,15 @@ class MatchController:
             except Exception as exc:  # IllegalAction, or whatever a malformed action causes
                 problem = str(exc)
             else:
-                self._done(events)
+                self._done(state, events)
                 return
         fallback = random_action(state, self._fallback, slam_rate=0.0)
         log.warning("bot %r at seat %d %s; playing %s instead",
                     getattr(bot, "name", bot), seat, problem, fallback)
-        self._done(self.match.execute(seat, fallback))
+        self._done(state, self.match.execute(seat, fallback))
 
-    def _done(self, events: tuple[Event, ...]) -> None:
-        self._events.extend(events)
+    def _done(self, before: DealState, events: tuple[Event, ...]) -> None:
+        self._changes.extend(view_steps(before, events, self.seat))
         self._changed()
 
     def _changed(self) -> None:

@@ -217,9 +217,9 @@ class ReplayBar:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         used = False
-        for widget in (*self.steps, self.speed_button, self.timeline):
-            used = widget.handle_event(event) or used
-        return used
+        for button in (*self.steps, self.speed_button):
+            used = button.handle_event(event) or used
+        return self.timeline.handle_event(event) or used
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene

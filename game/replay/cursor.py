@@ -11,13 +11,11 @@ No pygame here; the viewer scene draws what the cursor says.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.deal import Deal, command_of
 from engine.events import CardPlayed, DealScored, Event, TrickWon
-from engine.state import DealState, Phase, apply_in_place
-from engine.views import SeatView, view_for
+from engine.state import DealState, Phase
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,7 @@ class ReplayCursor:
             raise ValueError("an empty deal cannot be replayed")
         self.deal = deal
         self.events: tuple[Event, ...] = tuple(deal.events)
-        self._states = list(_fold_all(deal))
+        self._states = deal.states()
         self._trick_starts = _trick_starts(self.events)
         self.position = 1
 
@@ -157,87 +155,3 @@ def _trick_starts(events: tuple[Event, ...]) -> tuple[int, ...]:
         elif isinstance(event, TrickWon):
             leading = True
     return tuple(starts)
-
-
-def _fold_all(deal: Deal) -> Iterator[DealState]:
-    """The state after each event of ``deal``'s log, folding the log once."""
-    state = DealState(deal.rules, deal.players)
-    for event in deal.events:
-        apply_in_place(state, event)
-        yield state.copy()
-
-
-class ReplayController:
-    """What the table scene needs of a controller, for a deal being replayed.
-
-    The table draws ``match.current`` and animates what :meth:`poll_events` hands it, exactly
-    as in a live game; here the "match" holds one deal cut at the cursor. A step forward hands
-    the table the one new event (animated); any other move changes the deal under the table,
-    which then redraws at once (see the viewer scene). Nothing is ever executed: there is no
-    human seat and no bot.
-    """
-
-    human_seat: int | None = None
-
-    def __init__(self, deal: Deal, seat: int = 0) -> None:
-        from engine.match import Match
-
-        self.cursor = ReplayCursor(deal)
-        self.seat = seat
-        self._events: list[Event] = []
-        self.match = Match(deal.rules, deal.players, seed=0, deals=[self._cut()])
-
-    def _cut(self) -> Deal:
-        cursor = self.cursor
-        return Deal(self.cursor.deal.rules, cursor.events[:cursor.position], cursor.state.copy())
-
-    # --- moving (called by the viewer) -----------------------------------------------------------
-    def forward(self) -> Event | None:
-        """One event on, handed to the table to animate; ``None`` at the end."""
-        event = self.cursor.forward()
-        if event is not None:
-            self.match.deals[0] = self._cut()
-            self._events.append(event)
-        return event
-
-    def go(self, position: int) -> None:
-        """Jump to ``position`` without animation (the table redraws from the view)."""
-        self.cursor.go(position)
-        self._events.clear()
-        self.match.deals[0] = self._cut()
-
-    # --- what the table calls --------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> SeatView:
-        return view_for(self.cursor.state, self.seat if seat is None else seat)
-
-    def poll_events(self) -> list[Event]:
-        events, self._events = self._events, []
-        return events
-
-    def whose_turn(self) -> int | None:
-        state = self.cursor.state
-        return None if state.is_over else state.turn
-
-    def waiting_for_human(self) -> bool:
-        return False
-
-    def is_thinking(self) -> bool:
-        return False
-
-    def hold(self, held: bool) -> None:
-        """Nothing moves on its own in a replay."""
-
-    def update(self) -> None:
-        """Nothing moves on its own in a replay."""
-
-    def submit(self, action: object) -> str | None:
-        return "a replay cannot be played"
-
-    def undo(self, seat: int | None = None) -> bool:
-        return False
-
-    def next_deal(self) -> None:
-        """A replay has one deal."""
-
-    def shutdown(self) -> None:
-        """No worker to stop."""

@@ -9,13 +9,12 @@ deal leads back to the replay.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.deal import Deal
 from engine.match import Match
 from game.app.window import App
+from game.match.controller import MatchController
 from game.replay.cursor import ReplayCursor
-from game.table.scene import TableScene
+from game.table.scene import TableOptions, TableScene
 
 
 def practice_match(cursor: ReplayCursor) -> tuple[Match, int] | None:
@@ -27,30 +26,22 @@ def practice_match(cursor: ReplayCursor) -> tuple[Match, int] | None:
         return None
     deal = cursor.deal
     cut = Deal(deal.rules, cursor.events[:position], state.copy())
-    return Match(deal.rules, deal.players, seed=state.seed, first_dealer=state.dealer,
+    return Match(deal.rules, deal.players, seed=state.seed or 0, first_dealer=state.dealer,
                  deals=[cut]), position
 
 
 class PlayOnScene(TableScene):
-    """The practice table: seat 0 is the player, the other seats are bots."""
+    """The practice table: seat 0 is the player, the other seats are bots; the end of the
+    deal (or Esc) leads back to the replay."""
 
-    def __init__(self, app: App, controller: Any, names: list[str], position: int,
+    def __init__(self, app: App, controller: MatchController, names: list[str], position: int,
                  total: int) -> None:
-        super().__init__(app, controller)
-        self.names = names
+        super().__init__(app, controller, options=TableOptions(
+            names=names, score_label="replay_back_to_replay", on_score_done=app.pop))
         self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 4.0,
                         warning=False)
 
-    def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else super().name(seat)
-
-    def score_button_label(self) -> str:
-        return self.tr("replay_back_to_replay")
-
-    def score_done(self) -> None:
-        self.app.pop()
-
     def leave(self) -> None:
         super().leave()
-        if self.app.scene is not self:  # closed, not covered: its bots stop
-            self.controller.shutdown()
+        if self.app.scene is not self and self.player is not None:
+            self.player.shutdown()  # closed, not covered: its bots stop

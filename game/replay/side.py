@@ -190,7 +190,7 @@ class ReplaySide:
         tr = scene.tr
         analysis = scene.analysis
         move = scene.cursor.next_move()
-        if move is None or move.seat != scene.replay.seat or analysis is None:
+        if move is None or move.seat != scene.source.seat or analysis is None:
             return []
         decision = analysis.decision_at(move.position)
         if decision is None:

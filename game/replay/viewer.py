@@ -1,8 +1,8 @@
 """The replay viewer: walk through a finished deal one event at a time.
 
-The viewer is the card table (:class:`~game.table.scene.TableScene`) driven by a
-:class:`~game.replay.cursor.ReplayController` instead of a live match, with a control bar under the
-table and a side panel on its right:
+The viewer composes a card table (:class:`~game.table.scene.TableScene`) fed by a
+:class:`~game.replay.source.ReplaySource` instead of a live match, with a control bar under
+the table and a side panel on its right:
 
 * one step per event — each bid, the call, the dog, the discard, each handful, each card, each
   trick gathered, the score: ←/→ or the buttons; Home/End; PgUp/PgDn (or ↑/↓) a trick back
@@ -19,24 +19,21 @@ table and a side panel on its right:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from engine import cards as C
 from engine.deal import Deal
-from engine.events import DealCancelled, DealScored, DogRevealed, HandfulShown
-from engine.state import Phase
 from game.app.i18n import seat_name
-from game.app.window import App
+from game.app.window import App, Scene
 from game.replay.bar import SPEEDS, ReplayBar
-from game.replay.cursor import ReplayController
 from game.replay.play_on import PlayOnScene, practice_match
 from game.replay.side import ReplaySide
-from game.table.layout import TableLayout
-from game.table.scene import TableScene
+from game.replay.source import ReplaySource
+from game.table.scene import TableOptions, TableScene
 
 log = logging.getLogger(__name__)
 
@@ -65,89 +62,70 @@ def open_replay(app: App, source: Any, replace: bool = False) -> ReplayScene:
     return scene
 
 
-class ReplayScene(TableScene):
-    """The table showing a finished deal, with the viewer's controls around it."""
+class ReplayScene(Scene):
+    """A finished deal on a table, with the viewer's controls around it."""
 
     def __init__(self, app: App, info: ReplayInfo, seat: int = 0) -> None:
+        super().__init__(app)
         self.info = info
-        self.replay = ReplayController(info.deal, seat)
-        self.cursor = self.replay.cursor
+        self.source = ReplaySource(info.deal, seat)
+        self.cursor = self.source.cursor
+        self.players = info.deal.players
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.speed = 1
-        super().__init__(app, self.replay)
-        self.open_hands = True
         self.autoplay = False
         self._autoplay_left = 0.0
         self.tab = "moves"
+        self.table = TableScene(app, self.source, options=TableOptions(
+            names=info.names, buttons=("last_trick", "sound"), status=self._status_line,
+            score_label="replay_close_score", on_score_done=self._score_closed,
+            on_menu=self.close))
+        self.table.show_counts = not self.open_hands
         self.lines = self._narration()
         self.analysis: Any = None
         self.analysis_failed = ""
-        # the table's corner buttons, less those that make no sense in a replay
-        self.buttons = {k: b for k, b in self.buttons.items() if k in ("last_trick", "sound")}
         self.bar = ReplayBar(self)
         self.side = ReplaySide(self)
         self._start_analysis()
+        self.on_resize(app.size)
 
-    # --- the table's hooks -----------------------------------------------------------------------
-    def make_layout(self, size: tuple[int, int]) -> TableLayout:
-        """The table takes the window less the side panel and the control bar."""
-        w, h = size
-        unit = min(w / 1280, h / 720)
-        side = max(250, min(round(w * 0.27), round(470 * unit)))
-        bar = max(52, round(70 * unit))
-        self.side_rect = pygame.Rect(w - side, 0, side, h)
-        self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
-        table = (w - side, h - bar)
-        return TableLayout(table, self.players, min(table[0] / 1280, table[1] / 720) * 1.12)
-
+    # --- what the table is told --------------------------------------------------------------
     def name(self, seat: int) -> str:
-        names = self.info.names
-        return names[seat] if seat < len(names) else seat_name(seat, self.players, self.lang)
+        return self.table.name(seat)
 
-    def score_button_label(self) -> str:
-        return self.tr("replay_close_score")
+    def tr(self, key: str, **values: object) -> str:
+        return str(self.app.tr(key, **values))
 
-    def score_done(self) -> None:
-        """Closing the score panel leaves the viewer at the end of the deal."""
+    @property
+    def lang(self) -> str:
+        return str(self.app.settings.language)
 
-    def open_menu(self) -> None:
-        self.close()
+    @property
+    def idle(self) -> bool:
+        return self.table.idle
 
-    def _status_text(self) -> str:
+    @property
+    def score_panel(self) -> Any:
+        return self.table.score_panel
+
+    def _status_line(self) -> str:
         """Under the trick: the last event shown, in words."""
         index = self.cursor.position - 1
         return self.lines[index] if 0 <= index < len(self.lines) else ""
 
-    def _draw_fan(self, surface: pygame.Surface, seat: int, count: int) -> None:
-        if not self.open_hands:
-            super()._draw_fan(surface, seat, count)
-            return
-        cards = C.sort_for_hand(C.cards_of(self.cursor.state.hands[seat]))[:count]
-        lay = self.layout
-        width = lay.u(54)
-        for card, (x, y) in zip(cards, lay.open_hand_slots(seat, len(cards), width),
-                                strict=True):
-            image = self.art.image(card, width, 1.0, 0.0)
-            surface.blit(image, image.get_rect(center=(round(x), round(y))))
-
-    def _sync(self, hard: bool = False) -> None:
-        super()._sync(hard)
-        if self.open_hands and self.dog_sprites and self.view.phase in (Phase.BIDDING,
-                                                                          Phase.CALLING):
-            for sprite, card in zip(self.dog_sprites, C.cards_of(self.cursor.state.dog),
-                                    strict=False):
-                if not sprite.moving:
-                    sprite.card, sprite.face = card, 1.0
+    def _score_closed(self) -> None:
+        """Closing the score panel leaves the viewer at the end of the deal."""
 
     # --- moving ----------------------------------------------------------------------------------
     def forward(self) -> None:
         if self.cursor.at_end:
             self.autoplay = False
             return
-        if not self.idle or self.score_panel is not None:
-            self._redraw()  # finish what is on screen at once, then animate the new step
-        self.replay.forward()
+        if not self.table.idle or self.table.score_panel is not None:
+            self.source.go(self.cursor.position)  # what is on screen ends at once
+        self.source.forward()
+        self.table.take(self.source.poll())
 
     def back(self) -> None:
         self.autoplay = False
@@ -179,38 +157,8 @@ class ReplayScene(TableScene):
 
     def go(self, position: int) -> None:
         """Stand at ``position`` at once, without animation."""
-        self.replay.go(position)
-        self._redraw()
-
-    def _redraw(self) -> None:
-        """Drop every animation and draw the table as it stands at the cursor."""
-        self.queue.clear()
-        self.step = None
-        self.wait = 0.0
-        for sprite in self._all_sprites():
-            sprite.finish()
-        self.flyers.clear()
-        self.shows.clear()
-        self.bubbles.clear()
-        self.score_panel = None
-        self.last_trick_shown = False
-        self._started = True
-        self._sync(hard=True)
-        event = self.cursor.event
-        if isinstance(event, DogRevealed) and event.cards:
-            self._lay_dog(event.cards)
-        elif isinstance(event, HandfulShown):
-            self._show_cards(event.seat, event.cards, self.tr("replay_handful_shown"))
-        if isinstance(event, DealScored | DealCancelled):
-            self.show_score(self.cursor.deal.result if isinstance(event, DealScored) else None)
-
-    def _lay_dog(self, cards: tuple[int, ...]) -> None:
-        """The dog face up in the middle, as it is just after being shown."""
-        from game.table.sprites import CardSprite
-
-        lay = self.layout
-        self.dog_sprites = [CardSprite(card, x, y, lay.dog_w) for card, (x, y) in
-                            zip(cards, lay.dog_positions(len(cards)), strict=True)]
+        self.source.go(position)
+        self.table.take(self.source.poll())
 
     # --- autoplay --------------------------------------------------------------------------------
     def toggle_autoplay(self) -> None:
@@ -228,20 +176,17 @@ class ReplayScene(TableScene):
     # --- view modes, play on, back ---------------------------------------------------------------
     @property
     def open_hands(self) -> bool:
-        return self._open_hands
-
-    @open_hands.setter
-    def open_hands(self, value: bool) -> None:
-        self._open_hands = value
-        self.show_counts = not value  # the cards themselves show how many
+        return self.source.open_hands
 
     def show_open_hands(self) -> None:
-        self.open_hands = True
-        self._redraw()
+        self.source.show_open_hands(True)
+        self.table.show_counts = False  # the cards themselves show how many
+        self.table.take(self.source.poll())
 
     def show_as_seen(self) -> None:
-        self.open_hands = False
-        self._redraw()
+        self.source.show_open_hands(False)
+        self.table.show_counts = True
+        self.table.take(self.source.poll())
 
     def close(self) -> None:
         if self.analysis is not None:
@@ -252,7 +197,7 @@ class ReplayScene(TableScene):
         """Seat 0 plays the rest of the deal from here against the bots (saved nowhere)."""
         practice = practice_match(self.cursor)
         if practice is None:
-            self.toast.show(self.tr("replay_play_on_over"))
+            self.table.toast.show(self.tr("replay_play_on_over"))
             return
         match, position = practice
         self.autoplay = False
@@ -262,7 +207,7 @@ class ReplayScene(TableScene):
         level = self.info.meta.get("bot_level")
         if not isinstance(level, str) or level not in BOTS:
             level = self.app.settings.bot_level
-        seed = match.current.state.seed ^ position
+        seed = (match.current.state.seed or 0) ^ position
         controller = make_controller(match, level, seed, 0, None)
         self.app.push(PlayOnScene(self.app, controller, self.info.names, position,
                                   self.cursor.total))
@@ -272,7 +217,7 @@ class ReplayScene(TableScene):
         try:
             from game.replay.analysis import DealAnalysis
 
-            self.analysis = DealAnalysis(self.info.deal, seat=self.replay.seat)
+            self.analysis = DealAnalysis(self.info.deal, seat=self.source.seat)
         except Exception as exc:  # analysis is a bonus: the replay works without it
             log.warning("no analysis for this deal: %r", exc)
             self.analysis_failed = str(exc) or exc.__class__.__name__
@@ -308,11 +253,11 @@ class ReplayScene(TableScene):
                  pygame.MOUSEWHEEL)
         if event.type in mouse and self._replay_mouse(event):
             return
-        super().handle_event(event)
+        self.table.handle_event(event)
 
     def _replay_key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        actions = {
+        actions: dict[int, Callable[[], object]] = {
             pygame.K_RIGHT: self.forward,
             pygame.K_LEFT: self.back,
             pygame.K_HOME: self.first,
@@ -336,7 +281,7 @@ class ReplayScene(TableScene):
         action = actions.get(key)
         if action is None:
             return False
-        if key == pygame.K_ESCAPE and self.last_trick_shown:
+        if key == pygame.K_ESCAPE and self.table.last_trick_shown:
             return False  # the table closes the last trick first
         action()
         return True
@@ -352,7 +297,7 @@ class ReplayScene(TableScene):
 
     # --- the frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
+        self.table.update(dt)
         if self.autoplay and self.cursor.at_end:
             self.autoplay = False
         if self.autoplay and self.idle and self.score_panel is None:
@@ -368,13 +313,26 @@ class ReplayScene(TableScene):
 
     # --- layout and drawing ---------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
-        super().on_resize(size)
-        unit = min(size[0] / 1280, size[1] / 720)
+        """The table takes the window less the side panel and the control bar."""
+        w, h = size
+        unit = min(w / 1280, h / 720)
+        side = max(250, min(round(w * 0.27), round(470 * unit)))
+        bar = max(52, round(70 * unit))
+        self.side_rect = pygame.Rect(w - side, 0, side, h)
+        self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
+        table = (w - side, h - bar)
+        self.table.place(table, min(table[0] / 1280, table[1] / 720) * 1.12)
         self.bar.place(self.bar_rect, unit)
         self.side.place(self.side_rect, unit)
 
+    def enter(self) -> None:
+        self.table.enter()
+
+    def leave(self) -> None:
+        self.table.leave()
+
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        self.table.draw(surface)
         self.bar.draw(surface)
         self.side.draw(surface)
         self.bar.draw_tooltips(surface)

@@ -24,7 +24,7 @@ make a deal practised: only an undo does.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -37,8 +37,15 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
+from engine.state import Phase
+from engine.views import SeatView
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
-from game.table.panels import HINT
+from game.table.dialogs.base import HINT
+from game.table.dialogs.declarations import HandfulPanel, MiserePanel
+from game.table.paint import draw_tag
+
+if TYPE_CHECKING:
+    from game.table.scene import TableScene
 
 #: Seconds the table must have been still before undo is offered while bots are playing (so
 #: that the button does not flicker between two bots' cards).
@@ -57,7 +64,7 @@ _WHAT = {
     AnnounceMisere: "table_undo_misere",
 }
 
-StateKey = tuple[object, int, object]
+StateKey = tuple[object, SeatView]
 
 
 def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any:
@@ -74,7 +81,7 @@ def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any
 class Assist:
     """The undo and hint buttons of a table, the hint being looked for or shown, the badge."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.calm = 0.0  # seconds the table has been idle
         self.job: Any = None  # the hint being looked for
@@ -90,43 +97,43 @@ class Assist:
         self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
 
     # --- the state -----------------------------------------------------------------------------
-    def _match(self) -> Any:
-        return getattr(self.scene.controller, "match", None)
-
     def _key(self) -> StateKey | None:
-        """The deal and the end of its log: what a hint was asked about."""
-        match = self._match()
-        if match is None or not match.deals:
+        """The deal and the view a hint was asked about (a new view is a new state)."""
+        scene = self.scene
+        if scene.player is None:
             return None
-        deal = match.current
-        return (deal, len(deal.events), deal.events[-1] if deal.events else None)
+        return (scene.source.scoreboard().deal, scene.view)
 
     @staticmethod
     def _same(a: StateKey | None, b: StateKey | None) -> bool:
-        return (a is not None and b is not None and a[0] is b[0] and a[1] == b[1]
-                and a[2] is b[2])
+        return a is not None and b is not None and a[0] is b[0] and a[1] is b[1]
 
     def _panel_gone(self, panel: Any) -> bool:
         """Whether the dialog open when the hint was asked for has been answered or closed."""
-        return panel is not None and (panel is not self.scene.panel or panel.done)
+        return panel is not None and (panel is not self.scene.dialogs.open_panel())
+
+    def _waiting_for_player(self) -> bool:
+        scene = self.scene
+        view = scene.view
+        return (scene.human is not None and view.turn == scene.me
+                and view.phase not in (Phase.FINISHED, Phase.CANCELLED))
 
     def _settled(self) -> bool:
         """Nothing moving that an undo would cut short."""
         scene = self.scene
-        if scene.drag is not None or not scene.idle:
+        if scene.input.drag is not None or not scene.idle:
             return False
-        controller = scene.controller
-        return (self.calm >= CALM or controller.waiting_for_human()
-                or controller.match.current.is_over)
+        return (self.calm >= CALM or self._waiting_for_player()
+                or scene.view.phase in (Phase.FINISHED, Phase.CANCELLED))
 
     # --- undo ----------------------------------------------------------------------------------
     def undo_refusal(self) -> str | None:
         """Why the player may not undo now, in words for the tooltip (``None``: they may)."""
         scene = self.scene
-        undoable = getattr(scene.controller, "undoable", None)
-        if scene.human is None or undoable is None or self._match() is None:
+        player = scene.player
+        if scene.human is None or player is None:
             return str(scene.tr("table_undo_no_player"))
-        if undoable() is None:
+        if player.undoable() is None:
             return str(scene.tr("table_undo_nothing"))
         if not self._settled():
             return str(scene.tr("table_undo_wait"))
@@ -142,42 +149,18 @@ class Assist:
         if reason is not None:
             scene.toast.show(reason, 2.5, warning=False)
             return False
-        action = scene.controller.undoable()
-        if action is None or not scene.controller.undo():
+        player = scene.player
+        assert player is not None
+        action = player.undoable()
+        if action is None or not player.undo():
             return False
         self.drop_hint()
-        self._reset_table()
+        scene.take(scene.source.poll())  # the undo's redraw, at once
+        scene.animator.run(0.0)
         scene.toast.show(scene.tr("table_undo_done", what=self._what(action)), 2.5,
                          warning=False)
         scene.sound("card_slide", 0.6)
         return True
-
-    def _reset_table(self) -> None:
-        """Lay the table out again from the seat's view, at once: nothing left of what was
-        being shown, dialogs built again for the restored state."""
-        scene = self.scene
-        scene.queue.clear()
-        scene.step = None
-        scene.wait = 0.0
-        for sprite in scene._all_sprites():
-            sprite.finish()
-        scene.dog_sprites = []  # laid face down again by the sync while bidding
-        scene.bubbles = []
-        scene.shows = []
-        scene.score_panel = None
-        scene.panel = None
-        scene.selection_mode = False
-        scene.hand_selection.clear()
-        scene.zone = []
-        scene.editing_discard = scene.rediscard = False
-        scene.hand.marked.clear()
-        scene.hand.focus = None
-        scene.last_trick_shown = False
-        panels = scene._panels()
-        if panels is not None:
-            panels.forget(scene)
-        scene._sync(hard=True)
-        scene._update_panel()
 
     # --- hints ---------------------------------------------------------------------------------
     def hint_refusal(self) -> str | None:
@@ -185,9 +168,9 @@ class Assist:
         scene = self.scene
         if scene.human is None or self._key() is None:
             return str(scene.tr("table_hint_no_player"))
-        if not scene.controller.waiting_for_human():
+        if not self._waiting_for_player():
             return str(scene.tr("table_hint_not_your_turn"))
-        if not scene.idle or scene.drag is not None:
+        if not scene.idle or scene.input.drag is not None:
             return str(scene.tr("table_hint_wait"))
         return None
 
@@ -203,17 +186,17 @@ class Assist:
             return
         key = self._key()
         assert key is not None
-        match = self._match()
-        seed = len(match.deals) * 1000 + key[1]
-        panels = scene._panels()
-        offer = panels is not None and isinstance(
-            scene.panel, panels.HandfulPanel | panels.MiserePanel)
+        view = scene.view
+        seed = scene.source.scoreboard().number * 1000 + len(view.tricks) * 10 + len(
+            view.trick.cards)
+        panel = scene.dialogs.open_panel()
+        offer = isinstance(panel, HandfulPanel | MiserePanel)
         try:
-            job = hint_job(scene.view, scene.lang, seed, offer)
+            job = hint_job(view, scene.lang, seed, offer)
         except ImportError:
             scene.toast.show(scene.tr("table_hint_missing"), 3.0, warning=False)
             return
-        self.job, self._job_key, self._job_panel = job, key, scene.panel
+        self.job, self._job_key, self._job_panel = job, key, panel
 
     def cancel(self) -> None:
         """Stop looking for a hint (its answer, if any, is ignored)."""
@@ -267,9 +250,9 @@ class Assist:
                     self._hint_key, self._hint_panel = self._job_key, self._job_panel
         if self.hint is not None and (not self._same(key, self._hint_key)
                                       or self._panel_gone(self._hint_panel)
-                                      or not scene.controller.waiting_for_human()):
+                                      or not self._waiting_for_player()):
             self.drop_hint()
-        self._light(scene.panel)
+        self._light(scene.dialogs.open_panel())
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -279,8 +262,8 @@ class Assist:
             reason = self.undo_refusal()
             undo.enabled = reason is None
             if reason is None:
-                undo.tip = scene.tr("table_undo_tip",
-                                    what=self._what(scene.controller.undoable()))
+                assert scene.player is not None
+                undo.tip = scene.tr("table_undo_tip", what=self._what(scene.player.undoable()))
             else:
                 undo.tip = reason
         hint = scene.buttons.get("hint")
@@ -325,7 +308,7 @@ class Assist:
                 self.toggle_hint()
                 return True
             if (event.key == pygame.K_ESCAPE and self.hint is not None
-                    and not scene.last_trick_shown and scene.drag is None):
+                    and not scene.last_trick_shown and scene.input.drag is None):
                 self.drop_hint()
                 return True
             return False
@@ -345,13 +328,11 @@ class Assist:
         """"Practised" under the running scores, for a deal in which a move was taken back."""
         scene = self.scene
         self.badge = None
-        match = self._match()
-        number = scene.seen.deal_no - 1
-        if match is None or number not in getattr(match, "practised", ()):
+        if scene.player is None or not scene.player.practised():
             return
         lay = scene.layout
         u = lay.u
-        label = scene.text(scene.tr("table_practised"), u(16), GOLD, shadow=False)
+        label = scene.ink.text(scene.tr("table_practised"), u(16), GOLD, shadow=False)
         icon = scene.app.assets.icon("undo", u(16))
         pill = pygame.Rect(0, 0, icon.get_width() + label.get_width() + u(26),
                            max(label.get_height(), icon.get_height()) + u(8))
@@ -361,9 +342,9 @@ class Assist:
         surface.blit(icon, icon.get_rect(midleft=(pill.left + u(10), pill.centery)))
         surface.blit(label, label.get_rect(midright=(pill.right - u(10), pill.centery)))
         self.badge = pill
-        if pill.collidepoint(scene.mouse) and scene.drag is None:
-            scene._draw_tag(surface, scene.tr("table_practised_tip"),
-                            (pill.left, pill.bottom + u(4)), "topleft")
+        if pill.collidepoint(scene.input.mouse) and scene.input.drag is None:
+            draw_tag(surface, scene.ink, u, scene.tr("table_practised_tip"),
+                     (pill.left, pill.bottom + u(4)), "topleft")
 
     def draw_over_score(self, surface: pygame.Surface) -> None:
         """Over a score panel: the undo button, when the deal's last card may be taken back."""
@@ -384,16 +365,17 @@ class Assist:
         score = pygame.Rect(lay.score_rect)
         score.height += lay.u(36)  # and the practised badge under it
         out += [score, pygame.Rect(lay.trick_rect), pygame.Rect(lay.status_rect)]
-        panel = scene.panel
-        if panel is not None and not panel.done and not scene.editing_discard:
+        panel = scene.dialogs.open_panel()
+        editor = scene.editor
+        if panel is not None and not editor.open:
             out.append(pygame.Rect(panel.rect))
-        if scene.editing_discard:
-            out += [pygame.Rect(lay.discard_rect), pygame.Rect(scene.confirm_button.rect)]
-            if scene.rediscard:
-                out.append(pygame.Rect(scene.keep_button.rect))
-        elif scene._can_rediscard():
-            out.append(pygame.Rect(scene.change_button.rect))
-        if scene.dog_sprites:
+        if editor.open:
+            out += [pygame.Rect(lay.discard_rect), pygame.Rect(editor.confirm_button.rect)]
+            if editor.reopened:
+                out.append(pygame.Rect(editor.keep_button.rect))
+        elif editor.may_reopen():
+            out.append(pygame.Rect(editor.change_button.rect))
+        if scene.sprites["dog"]:
             out.append(pygame.Rect(lay.dog_rect))
         return out
 
@@ -488,19 +470,19 @@ class Assist:
         icon = scene.app.assets.icon("hint", u(20))
         top = box.top + pad + u(9)
         surface.blit(icon, icon.get_rect(midleft=(box.left + pad, top)))
-        scene.blit_text(surface, scene.tr("table_hint_title"), u(18),
-                        (box.left + pad + icon.get_width() + u(6), top), HINT, anchor="midleft",
-                        shadow=False)
-        scene.blit_text(surface, "\u00d7", u(22), (box.right - pad, top), TEXT_DIM,
-                        anchor="midright", shadow=False)
+        scene.ink.blit(surface, scene.tr("table_hint_title"), u(18),
+                       (box.left + pad + icon.get_width() + u(6), top), HINT, anchor="midleft",
+                       shadow=False)
+        scene.ink.blit(surface, "\u00d7", u(22), (box.right - pad, top), TEXT_DIM,
+                       anchor="midright", shadow=False)
         y = box.top + pad + u(22)
         clip = surface.get_clip()
         surface.set_clip(box)
         for i, (text, size, color) in enumerate(lines):
             if i and size < lines[i - 1][1]:
                 y += u(4)  # a little space between the sentence and the options
-            scene.blit_text(surface, text, size, (box.left + pad, y), color, anchor="topleft",
-                            shadow=False)
+            scene.ink.blit(surface, text, size, (box.left + pad, y), color, anchor="topleft",
+                           shadow=False)
             y += round(size * 1.22)
         surface.set_clip(clip)
         self.box = box

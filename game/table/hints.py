@@ -38,7 +38,6 @@ from engine.ai.analysis import (
     OptionValue,
     analyse,
 )
-from engine.ai.expert import unseen_out
 from engine.cards import Card
 from engine.views import SeatView, TrickView
 from game.app.i18n import card_name, seat_name, suit_name, tr
@@ -142,26 +141,16 @@ def _led_suit(cards: tuple[Card, ...]) -> int | None:
     return None
 
 
-def _beats(card: Card, best: Card, led: int) -> bool:
-    if card == C.EXCUSE:
-        return False
-    if C.is_trump(best):
-        return C.is_trump(card) and card > best
-    return C.is_trump(card) or (C.SUIT_OF[card] == led and card > best)
-
-
 def _winning(trick: TrickView, players: int) -> tuple[Card, int] | None:
     """The card winning the trick so far and its seat (``None`` while only the Excuse is in)."""
-    led = _led_suit(trick.cards)
-    if led is None:
+    position = trick.winning()
+    if position is None:
         return None
-    best: tuple[Card, int] | None = None
-    for seat, card in zip(trick.seats(players), trick.cards, strict=True):
-        if card == C.EXCUSE:
-            continue
-        if best is None or _beats(card, best[0], led):
-            best = (card, seat)
-    return best
+    return trick.cards[position], (trick.leader + position) % players
+
+
+def _would_win(trick: TrickView, card: Card) -> bool:
+    return C.winning_position((*trick.cards, card)) == len(trick.cards)
 
 
 def _attacking(view: SeatView, seat: int) -> bool | None:
@@ -209,7 +198,7 @@ def _higher_out(view: SeatView, card: Card) -> int:
     """The cards of ``card``'s suit above it that may still be in another hand."""
     suit_mask = C.SUIT_MASKS[C.SUIT_OF[card]]
     above = suit_mask & ~((1 << (card + 1)) - 1)
-    return above & ~view.hand_mask & ~unseen_out(view)
+    return above & ~view.hand_mask & ~view.out_of_play
 
 
 def _card_reason(view: SeatView, card: Card, lang: str) -> str:
@@ -228,7 +217,7 @@ def _card_reason(view: SeatView, card: Card, lang: str) -> str:
     best, holder = winning
     led = _led_suit(trick.cards)
     assert led is not None
-    if _beats(card, best, led):
+    if _would_win(trick, card):
         if card == C.PETIT:
             return tr("hint_why_petit_last" if last_trick else "hint_why_petit_wins", lang)
         if len(trick.cards) == n - 1:
@@ -274,7 +263,7 @@ def _lead_reason(view: SeatView, card: Card, lang: str) -> str:
             return tr("hint_why_lead_petit", lang)
         if not _higher_out(view, card):
             return tr("hint_why_lead_master_trump", lang)
-        petit_out = not (view.hand_mask | unseen_out(view)) >> C.PETIT & 1
+        petit_out = not (view.hand_mask | view.out_of_play) >> C.PETIT & 1
         if _attacking(view, view.seat):
             return tr("hint_why_lead_trump_attack", lang)
         if petit_out:

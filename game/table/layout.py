@@ -332,6 +332,7 @@ class TableLayout:
         table_w = self.size[0]
         height = card_h(width)
         step = width * 0.34
+        room: float
         if place.side in ("left", "right"):
             room = max(place.box.width, place.fan.width)
         else:

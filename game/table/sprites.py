@@ -225,7 +225,7 @@ class CardSprite:
         self.visible = True
         self.hidden_until_start = False  # stays invisible while its tween waits its delay
         self.tween: Tween | None = None
-        self.label = ""  # a caption, e.g. who played the card
+        self.owner: int | None = None  # the seat the card belongs to (who played it)
 
     def __repr__(self) -> str:
         return f"<CardSprite {self.card} at {self.x:.0f},{self.y:.0f}>"

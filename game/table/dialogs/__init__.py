@@ -1,0 +1,122 @@
+"""The table's dialogs: the decisions the player answers in a panel.
+
+:class:`Dialogs` tells which dialog the player must answer now, from the view the table
+shows, and keeps what the dialogs remember within a deal (an offer declined, the trumps
+being chosen for a handful):
+
+* :class:`~game.table.dialogs.bidding.BiddingPanel` — the player's bid;
+* :class:`~game.table.dialogs.bidding.CallPanel` — five players, the taker calls a card;
+* :class:`~game.table.dialogs.bidding.SlamPanel` — the taker may announce a slam;
+* :class:`~game.table.dialogs.declarations.HandfulPanel` — before the first card, a handful
+  may be shown: pick a level, then choose the trumps by clicking hand cards;
+* :class:`~game.table.dialogs.declarations.MiserePanel` — with the misère variant.
+
+A dialog is opened only when the table is at rest (nothing in flight, no trick being
+gathered), and the declarations come before the first card can leave the hand: the table
+asks :meth:`Dialogs.declaration_open` before playing a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import choices
+from engine.cards import Card
+from engine.state import Phase
+from game.table.dialogs.base import Panel
+from game.table.dialogs.bidding import BiddingPanel, CallPanel, SlamPanel
+from game.table.dialogs.declarations import HandfulPanel, MiserePanel
+
+if TYPE_CHECKING:
+    from game.table.scene import TableScene
+
+__all__ = ["BiddingPanel", "CallPanel", "Dialogs", "HandfulPanel", "MiserePanel", "Panel",
+           "SlamPanel"]
+
+Key = tuple[object, ...]
+
+
+class Dialogs:
+    """The dialog on show and what the dialogs remember in the deal."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.panel: Panel | None = None
+        self.declined: set[str] = set()  # "handful", "misere": not offered again this deal
+        self.selection: set[Card] = set()  # hand cards chosen for a handful
+        self.select_mode = False
+        self._key: Key | None = None
+
+    # --- which dialog now ---------------------------------------------------------------------
+    def pending(self) -> tuple[Key, type[Panel]] | None:
+        """The decision the player must answer in a panel now, as (key, panel class)."""
+        table = self.table
+        view = table.view
+        if table.human is None or view.turn != view.seat:
+            return None
+        seat = view.seat
+        if view.phase is Phase.BIDDING and len(view.bids) < view.players:
+            return ("bid", len(view.bids)), BiddingPanel
+        if view.phase is Phase.CALLING and view.taker == seat:
+            return ("call",), CallPanel
+        if view.phase is Phase.SLAM and view.taker == seat:
+            return ("slam",), SlamPanel
+        if view.phase is Phase.PLAYING and choices.before_first_card(view):
+            if "handful" not in self.declined and choices.handful_options(view):
+                return ("handful",), HandfulPanel
+            miseres = choices.misere_options(view)
+            if "misere" not in self.declined and miseres:
+                return ("misere", *miseres), MiserePanel
+        return None
+
+    def declaration_open(self) -> bool:
+        """Whether a handful or misère is still to be offered (or answered) before the
+        player's first card."""
+        found = self.pending()
+        return found is not None and found[1] in (HandfulPanel, MiserePanel)
+
+    def refresh(self) -> None:
+        """At rest: open the dialog the view asks for (the same one while the same decision
+        is pending, so that it keeps its state), or close it."""
+        found = None if self.table.editor.reopened else self.pending()
+        if found is None:
+            self._key, self.panel = None, None
+        else:
+            key, cls = found
+            if key != self._key:
+                self._key, self.panel = key, cls(self.table)
+                self.panel.layout(self.table.layout.panel_rect, self.table.app.unit)
+            elif self.panel is not None and self.panel.done:
+                self.panel = None  # answered or declined: not offered again
+        if self.panel is None and self.select_mode:
+            self.select_mode = False
+            self.selection.clear()
+
+    def open_panel(self) -> Panel | None:
+        """The dialog on show, if it is still waiting for an answer."""
+        panel = self.panel
+        return panel if panel is not None and not panel.done else None
+
+    # --- the handful's choice in the hand ----------------------------------------------------
+    def selecting(self) -> bool:
+        return self.select_mode
+
+    def toggle_selected(self, card: Card) -> None:
+        if card in self.selection:
+            self.selection.discard(card)
+        else:
+            self.selection.add(card)
+
+    # --- a new deal, an undo --------------------------------------------------------------------
+    def forget(self) -> None:
+        """Forget the open dialog and the offers declined: after an undo or a new deal the
+        dialogs are built again for the state shown (a handful offer comes back when the
+        first card is taken back)."""
+        self.declined.clear()
+        self._key, self.panel = None, None
+        self.select_mode = False
+        self.selection.clear()
+
+    def place(self) -> None:
+        if self.panel is not None:
+            self.panel.layout(self.table.layout.panel_rect, self.table.app.unit)

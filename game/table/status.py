@@ -1,0 +1,70 @@
+"""The status line under the trick: whose turn it is, or what the player should do now.
+
+It reads the view the table shows. While a step is being animated it already names the
+seat to act next, but nothing that invites the player to act appears until the table is
+still: "Your turn" never lights up while the previous card is in flight.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import DealDealt, DogRevealed, TrickWon
+from engine.state import Phase
+from engine.views import SeatView
+
+if TYPE_CHECKING:
+    from game.table.scene import TableScene
+
+
+def status_text(table: TableScene) -> str:
+    if table.options.status is not None:
+        return table.options.status()
+    if table.human is None:
+        return table.tr("table_demo")
+    view = table.view
+    if view.phase in (Phase.FINISHED, Phase.CANCELLED):
+        return table.tr("table_deal_over")
+    step = table.animator.current
+    if step is not None:
+        if isinstance(step.event, DogRevealed):
+            return table.tr("table_dog")
+        if isinstance(step.event, DealDealt | TrickWon):
+            return ""
+        return _for_view(table, step.after, interactive=False)
+    if any(s.face >= 0.5 for s in table.sprites["dog"]) and view.phase is Phase.DISCARDING:
+        return table.tr("table_dog")
+    if not table.idle:
+        return ""
+    return _for_view(table, view, interactive=True)
+
+
+def _for_view(table: TableScene, view: SeatView, interactive: bool) -> str:
+    turn = view.turn
+    if turn is None:
+        return ""
+    mine = turn == table.me and table.human is not None
+    who = table.name(turn)
+    phase = view.phase
+    editor = table.editor
+    if phase is Phase.BIDDING:
+        if mine:
+            return table.tr("table_your_bid") if interactive else ""
+        return table.tr("table_to_bid", name=who)
+    if phase is Phase.CALLING:
+        return "" if mine else table.tr("table_to_call", name=who)
+    if phase is Phase.DISCARDING:
+        if mine:
+            return editor.help_text() if interactive else ""
+        return table.tr("table_to_discard", name=who)
+    if phase is Phase.SLAM:
+        return "" if mine else table.tr("table_to_decide", name=who)
+    if phase is Phase.PLAYING:
+        if interactive and editor.open:
+            return editor.help_text()
+        if mine and interactive and table.dialogs.declaration_open():
+            return table.tr("table_declare_open")
+        if mine:
+            return table.tr("table_your_turn") if interactive else ""
+        return table.tr("table_to_play", name=who)
+    return ""
