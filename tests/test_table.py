@@ -7,7 +7,9 @@ whenever a bot is thinking, so the tests stay quick. Everything else is seeded.
 
 from __future__ import annotations
 
+import random
 import time
+from typing import Any
 
 import pygame
 import pytest
@@ -16,6 +18,7 @@ from engine import cards as C
 from engine.actions import Bid, Call, DecideSlam
 from engine.ai import make_bot
 from engine.ai import options as O
+from engine.deal import Deal
 from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase
@@ -39,14 +42,16 @@ class Table:
 
     def __init__(self, players: int = 4, seed: int = 3, first_dealer: int | None = None,
                  bots: str = "simple", size: tuple[int, int] = (1280, 720),
-                 human: int | None = 0, speed: str = "instant") -> None:
+                 human: int | None = 0, speed: str = "instant", match: Match | None = None,
+                 bot_players: dict[int, Any] | None = None) -> None:
         self.app = App(Settings(animation_speed=speed, sound=False), size=size)
         pygame.event.clear()
         dealer = (players - 1) if first_dealer is None else first_dealer
-        self.match = Match.new(load_rules(), players, seed, first_dealer=dealer)
-        bot_seats = [s for s in range(players) if s != human]
+        self.match = match or Match.new(load_rules(), players, seed, first_dealer=dealer)
+        bot_seats = [s for s in range(self.match.players) if s != human]
         self.controller = MatchController(
-            self.match, {s: make_bot(bots, seed * 10 + s) for s in bot_seats}, human_seat=human)
+            self.match, bot_players or {s: make_bot(bots, seed * 10 + s) for s in bot_seats},
+            human_seat=human)
         self.scene = TableScene(self.app, self.controller)
         self.app.push(self.scene)
 
@@ -100,7 +105,7 @@ class Table:
 
     # --- dialogs ------------------------------------------------------------------------------
     def button(self, label: str):
-        panel = self.scene.panel
+        panel = self.scene.dialogs.open_panel()
         assert panel is not None, "a dialog should be open"
         for button in panel.buttons:
             if button.label == label:
@@ -109,7 +114,7 @@ class Table:
 
     def answer(self, action) -> None:
         """Answer the open question through its dialog (or the controller without one)."""
-        panel = self.scene.panel
+        panel = self.scene.dialogs.open_panel()
         if panel is None:
             assert self.controller.submit(action) is None
         elif isinstance(action, Bid):
@@ -126,7 +131,7 @@ class Table:
     def decline_offers(self) -> None:
         """Close a handful or misère offer before the first card."""
         for _ in range(3):
-            panel = self.scene.panel
+            panel = self.scene.dialogs.open_panel()
             if panel is None:
                 return
             name = type(panel).__name__
@@ -158,8 +163,8 @@ def expected_refusal(view, card: int) -> str:
 def become_taker(table: Table) -> None:
     table.settle()
     assert table.scene.view.phase is Phase.BIDDING
-    if table.scene.panel is not None:
-        assert type(table.scene.panel).__name__ == "BiddingPanel"
+    if table.scene.dialogs.open_panel() is not None:
+        assert type(table.scene.dialogs.open_panel()).__name__ == "BiddingPanel"
     table.answer(Bid("garde"))
     table.settle()
     view = table.scene.view
@@ -172,7 +177,7 @@ def test_the_discard_is_made_by_dragging_cards_into_the_zone():
     try:
         become_taker(table)
         scene = table.scene
-        assert scene.editing_discard
+        assert scene.editor.open
         assert len(scene.hand) == 24
         zone = scene.layout.discard_rect.center
         options = O.discard_options(scene.view)
@@ -182,7 +187,7 @@ def test_the_discard_is_made_by_dragging_cards_into_the_zone():
         refused = next(c for c in scene.hand.order
                        if c in C.cards_of(C.KING_MASK) or C.is_trump(c) or c == C.EXCUSE)
         table.drag(table.card_point(refused), zone)
-        assert refused in scene.hand and not scene.zone
+        assert refused in scene.hand and not scene.editor.zone
         expected = ("Kings may not be discarded." if refused in C.cards_of(C.KING_MASK)
                     else "Oudlers (the 21, the Petit and the Excuse) may not be discarded."
                     if C.is_oudler(refused)
@@ -192,26 +197,26 @@ def test_the_discard_is_made_by_dragging_cards_into_the_zone():
         chosen = C.cards_of(options.allowed)[:6]
         for card in chosen[:5]:
             table.drag(table.card_point(card), zone)
-        assert [s.card for s in scene.zone] == chosen[:5]
-        assert not scene.discard_complete()
+        assert [s.card for s in scene.editor.zone] == chosen[:5]
+        assert not scene.editor.complete()
         # one goes back to the hand by dragging it out of the zone, then in again by a click
-        back = scene.zone[0]
+        back = scene.editor.zone[0]
         table.drag((round(back.x), round(back.y)), table.card_point(scene.hand.order[0]))
-        assert chosen[0] in scene.hand and len(scene.zone) == 4
+        assert chosen[0] in scene.hand and len(scene.editor.zone) == 4
         table.click(table.card_point(chosen[0]))
         table.drag(table.card_point(chosen[5]), zone)
-        assert sorted(s.card for s in scene.zone) == sorted(chosen)
-        assert scene.discard_complete()
+        assert sorted(s.card for s in scene.editor.zone) == sorted(chosen)
+        assert scene.editor.complete()
         assert len(scene.hand) == 18
 
         # the Confirm button sends the discard
         events_before = len(table.match.current.events)
-        table.click(scene.confirm_button.rect.center)
+        table.click(scene.editor.confirm_button.rect.center)
         table.settle()
         deal = table.match.current
         assert len(deal.events) > events_before
         assert sorted(C.cards_of(deal.state.discard)) == sorted(chosen)
-        assert not scene.editing_discard and not scene.zone
+        assert not scene.editor.open and not scene.editor.zone
         assert sorted(scene.hand.order) == sorted(scene.view.hand)
         assert deal.state.phase is Phase.SLAM
     finally:
@@ -226,7 +231,7 @@ def test_a_whole_deal_played_by_drag_and_drop():
         options = O.discard_options(scene.view)
         for card in C.cards_of(options.allowed)[:6]:
             table.drag(table.card_point(card), scene.layout.discard_rect.center)
-        table.click(scene.confirm_button.rect.center)
+        table.click(scene.editor.confirm_button.rect.center)
         table.settle()
         table.answer(DecideSlam(False))
         table.settle()
@@ -252,7 +257,7 @@ def test_a_whole_deal_played_by_drag_and_drop():
                 assert card in scene.hand
                 sprite = scene.hand.sprites[card]
                 assert (round(sprite.x), round(sprite.y)) == (round(slot[0]), round(slot[1]))
-                assert scene.controller.view().hand == view.hand
+                assert table.controller.view().hand == view.hand
             card = legal[played % len(legal)]
             count = len(scene.hand)
             table.drag_to_table(card)
@@ -266,7 +271,7 @@ def test_a_whole_deal_played_by_drag_and_drop():
         assert sum(deal.scores) == 0
         # the end of the deal: the score panel, then the next deal when asked
         table.until(lambda: scene.score_panel is not None)
-        assert scene.seen.totals == table.match.totals
+        assert scene.totals() == table.match.totals
         table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
         table.step(3)
         table.until(lambda: len(table.match.deals) == 2 and scene.idle)
@@ -336,7 +341,7 @@ def test_the_last_trick_and_escape_to_the_menu():
         scene = table.scene
         table.decline_offers()
         table.drag_to_table(scene.view.legal_plays[0])
-        table.until(lambda: scene.seen.last_trick is not None)
+        table.until(lambda: scene.view.last_trick is not None)
         table.settle()
         table.post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
         table.step()
@@ -371,8 +376,8 @@ def test_a_resize_keeps_the_deal_and_lays_it_out_again():
             sprite = scene.hand.sprites[card]
             assert scene.layout.hand_rect.collidepoint(sprite.x, sprite.y)
             assert round(sprite.width) == scene.layout.hand_w
-        assert scene.panel is not None and scene.layout.panel_rect.colliderect(
-            scene.panel.rect)
+        assert scene.dialogs.open_panel() is not None and scene.layout.panel_rect.colliderect(
+            scene.dialogs.open_panel().rect)
     finally:
         table.close()
 
@@ -387,15 +392,15 @@ def test_three_and_five_players_play_through(players):
             if deal.is_over:
                 break
             scene = table.scene
-            if scene.editing_discard:
+            if scene.editor.open:
                 options = O.discard_options(scene.view)
                 cards = (C.cards_of(options.plain)
                          + C.cards_of(options.allowed & ~options.plain)[:options.trumps_needed])
                 for card in cards[:options.size]:
                     table.click(table.card_point(card))
-                table.click(scene.confirm_button.rect.center)
+                table.click(scene.editor.confirm_button.rect.center)
                 continue
-            panel = scene.panel
+            panel = scene.dialogs.open_panel()
             if panel is not None:
                 name = type(panel).__name__
                 if name == "BiddingPanel":
@@ -419,6 +424,67 @@ def test_a_demo_table_runs_without_a_human():
     table = Table(seed=4, human=None, bots="random", speed="fast")
     try:
         table.until(lambda: table.match.current.is_over and table.scene.idle, limit=60_000)
-        assert table.scene.seen.over
+        assert table.scene.view.phase in (Phase.FINISHED, Phase.CANCELLED)
+    finally:
+        table.close()
+
+
+# --- a declaration is never lost to a quick hand --------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("show", [True, False])
+def test_a_card_dropped_the_instant_the_turn_comes_waits_for_the_handful_offer(players, show):
+    """Seat 0 holds a handful; the player drags a card onto the table the very moment the
+    engine gives them the turn (the card before theirs still in flight). The card does not
+    leave the hand: the offer comes first, and the card is played with the answer."""
+    from engine.events import CardPlayed, HandfulShown
+    from game.table.dialogs import HandfulPanel
+    from tests.helpers.deal_kinds import Plan, PlanBot
+    from tests.helpers.stacked_deals import stacked_dealt
+
+    rules = load_rules()
+    dealer = 1  # seat 2 speaks and leads first: the turn reaches seat 0 after others' cards
+    dealt = stacked_dealt(rules, players, dealer, random.Random(players), 0, "trumps")
+    deal = Deal.from_dealt(rules, dealt)
+    plan = Plan("quick", players, "fft", taker=2, contract="garde_sans", seed=players)
+    bots = {s: PlanBot(plan, s) for s in range(1, players)}
+    table = Table(players=players, speed="fast", match=Match(rules, players, 1, deals=[deal]),
+                  bot_players=bots)
+    try:
+        scene, controller = table.scene, table.controller
+        table.settle()
+        table.answer(Bid(None))
+        table.until(lambda: controller.waiting_for_human()
+                    and deal.state.phase is Phase.PLAYING)
+        assert not scene.idle  # the card before is still on its way
+        card = controller.view().legal_plays[0]
+        table.drag(table.card_point(card), table.centre, steps=1)
+        mine = [e for e in deal.events if isinstance(e, CardPlayed) and e.seat == 0]
+        assert not mine and deal.state.hands[0] >> card & 1  # the card has not gone
+        table.until(lambda: isinstance(scene.dialogs.open_panel(), HandfulPanel))
+        panel = scene.dialogs.open_panel()
+        if show:
+            table.click(panel.buttons[0].rect.center)  # the simplest handful
+            table.step()
+            table.click(scene.dialogs.open_panel().confirm_button.rect.center)
+        else:
+            table.click(table.button(tr("panel_no_thanks")).rect.center)
+        table.until(lambda: any(isinstance(e, CardPlayed) and e.seat == 0
+                                for e in deal.events))
+        played = next(e for e in deal.events if isinstance(e, CardPlayed) and e.seat == 0)
+        shown = [e for e in deal.events if isinstance(e, HandfulShown) and e.seat == 0]
+        assert played.card == card  # the card the player dropped, once the offer was answered
+        assert bool(shown) == show
+        if show:
+            assert deal.events.index(shown[0]) < deal.events.index(played)
+        me = PlanBot(plan, 0)
+        while not deal.is_over:
+            if controller.waiting_for_human() and scene.idle:
+                assert controller.submit(me.decide(controller.view())) is None
+            table.step()
+        result = deal.result
+        assert result is not None
+        assert result.handful_bonus == (rules.handful_bonus[0] if show else 0)
     finally:
         table.close()
