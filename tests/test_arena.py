@@ -16,6 +16,7 @@ from engine.ai.arena import (
     BotSpecError,
     accepts_budget,
     build_bot,
+    display_name,
     play_duplicate,
     resolve_factory,
     summarise,
@@ -35,6 +36,8 @@ def figures(summary: arena.Summary) -> dict[str, object]:
     for side in ("a", "b"):
         for key in ("median_ms", "p95_ms", "max_ms"):
             data[side].pop(key)
+        data[side]["by_kind"] = {kind: timing["decisions"]
+                                 for kind, timing in data[side]["by_kind"].items()}
     return data
 
 
@@ -199,3 +202,70 @@ def test_the_command_line_rejects_a_bad_bot_name() -> None:
     assert done.returncode == 2
     assert "unknown bot 'grandmaster'" in done.stderr
     assert done.stdout == ""
+
+
+def test_options_in_a_spec_go_to_the_factory(tmp_path: pathlib.Path) -> None:
+    module = tmp_path / "option_bots.py"
+    module.write_text(textwrap.dedent("""
+        from engine.ai.random_bot import RandomBot
+
+        def tuned(seed, budget=1.0, depth=2, style="calm"):
+            bot = RandomBot(seed)
+            bot.name = f"tuned {budget} {depth} {style}"
+            return bot
+    """))
+    spec = f"{module}:tuned,depth=5,style=bold"
+    assert arena.split_spec(spec) == (f"{module}:tuned", {"depth": 5, "style": "bold"})
+    assert build_bot(spec, 1).name == "tuned 1.0 5 bold"
+    assert build_bot(spec, 1, budget=0.5).name == "tuned 0.5 5 bold"
+    assert build_bot(f"{spec},budget=3", 1, budget=0.5).name == "tuned 3 5 bold"
+    with pytest.raises(BotSpecError, match="takes no option 'width'"):
+        build_bot(f"{module}:tuned,width=3", 1)
+    with pytest.raises(BotSpecError, match="expected key=value"):
+        build_bot(f"{module}:tuned,5", 1)
+    assert arena.canonical_spec("examples/lowest_bot.py:make,x=1").endswith(
+        "examples/lowest_bot.py:make,x=1")
+
+
+def test_a_run_keeps_its_records_and_resumes(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "run.jsonl"
+    first = run_cli("--players", "3", "--deals", "3", "--records", str(path), "simple", "random")
+    assert first.returncode == 0, first.stderr
+    assert len(path.read_text().splitlines()) == 3
+    again = run_cli("--players", "3", "--deals", "5", "--records", str(path), "simple", "random",
+                    "--json")
+    assert len(path.read_text().splitlines()) == 5  # only the two new deals were played
+    whole = run_cli("--players", "3", "--deals", "5", "simple", "random", "--json")
+    resumed, fresh = json.loads(again.stdout), json.loads(whole.stdout)
+    assert resumed["results"][0]["mean_difference"] == fresh["results"][0]["mean_difference"]
+    with path.open("a") as out:
+        out.write('{"run": {"cut sh')  # a run stopped in the middle of a line
+    records = arena.workers.load_records(path, arena.workers.run_key(arena.ArenaConfig(
+        "simple", "random", "random", 1, None, "fft")))
+    assert [r.number for r in records] == [0, 1, 2, 3, 4]
+
+
+def test_the_detail_shows_takes_per_contract_and_times_per_kind() -> None:
+    records = play_duplicate("simple", "random", players=5, deals=3, seed=2)
+    summary = summarise(records, "simple", "random")
+    assert sum(t for t, _ in summary.b.contracts.values()) == summary.b.takes
+    assert sum(m for _, m in summary.b.contracts.values()) == summary.b.made
+    assert summary.a.by_kind["bid"].decisions == sum(
+        1 for r in records for k in r.kinds["a"] if k == "bid")
+    assert sum(t.decisions for t in summary.a.by_kind.values()) == summary.a.decisions
+    text = arena.format_summary(summary, detail=True)
+    assert "ms card (n: med/p95/max)" in text and "ms bid" in text
+    assert any(line.strip().startswith("takes: ") for line in text.splitlines())
+
+
+def test_a_bot_of_another_checkout_plays_through_a_server() -> None:
+    """The checkout here stands in for an earlier one: its simple bot, run in a server
+    process, plays exactly like the simple bot of this process."""
+    spec = f"engine.ai.arena.checkout:bot,path={ROOT},name=simple"
+    records = play_duplicate("simple", spec, players=4, deals=2, seed=4, field="random")
+    summary = summarise(records)
+    assert summary.b.decisions > 0 and summary.b.illegal == summary.b.errors == 0
+    assert all(record.difference == 0 for record in records)
+    assert display_name(spec) == f"simple@{ROOT.name}"
+    with pytest.raises(BotSpecError, match="not a checkout"):
+        build_bot("engine.ai.arena.checkout:bot,path=/,name=simple", 1)
