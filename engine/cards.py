@@ -132,14 +132,22 @@ class CardError(ValueError):
 
 
 def parse_card(token: object) -> Card:
-    """Parse one card token, case-insensitively; a bad token raises :class:`CardError`."""
+    """Parse one card token, case-insensitively; a bad token raises :class:`CardError`.
+
+    The notation is ASCII: a letter that only looks like one (``ſ``, which ``upper()`` turns
+    into ``S``) is no card."""
     if isinstance(token, bool) or not isinstance(token, str | int):
-        raise CardError(f"not a card: {token!r}")
-    text = str(token).strip().upper()
-    card = _TOKENS.get(text)
+        raise CardError(f"not a card: {_short(token)}")
+    raw = str(token).strip()
+    card = _TOKENS.get(raw.upper()) if raw.isascii() else None
     if card is None:
-        raise CardError(f"unknown card {str(token)!r}")
+        raise CardError(f"unknown card {_short(str(token))}")
     return card
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_cards(tokens: Iterable[object]) -> list[Card]:

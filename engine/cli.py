@@ -13,8 +13,8 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
+from engine.inputs import InputError, read_stream, read_text
 from engine.record import RecordError, score_record
 from engine.rules import RulesError, load_rules
 
@@ -47,27 +47,16 @@ def _one_line(message: str) -> str:
 
 
 def read_record_text(path: str) -> str:
-    """The record's text from a file, or from standard input when ``path`` is ``-``."""
-    if path == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:
-            return sys.stdin.read()
-        data: bytes = buffer.read()
-        where = "standard input"
-    else:
-        where = path
-        try:
-            data = Path(path).read_bytes()
-        except FileNotFoundError:
-            raise RecordError(f"{path}: no such file") from None
-        except IsADirectoryError:
-            raise RecordError(f"{path}: is a folder, not a record file") from None
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read the file ({exc.strerror})") from None
+    """The record's text from a file, or from standard input when ``path`` is ``-`` — on the
+    guarded path, so an endless or huge input is refused, never read to its end."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None) or sys.stdin
+            return read_stream(stream, "standard input", "record")
+        return read_text(path, "record")
+    except InputError as exc:
+        raise RecordError(str(exc).replace("is a folder, not a file",
+                                           "is a folder, not a record file")) from None
 
 
 def score_command(path: str, rules_path: str | None = None, variant: str = "fft") -> int:

@@ -13,7 +13,6 @@ is plain data read with ``yaml.safe_load``; YAML tags that would build objects a
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +23,7 @@ from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play,
 from engine.cards import Card, CardError
 from engine.deal import Deal, LogError
 from engine.events import DealDealt
+from engine.inputs import InputError, load_yaml
 from engine.legal import MISERES, IllegalAction, legal_actions
 from engine.rules import CONTRACT_NAMES, PLAYER_COUNTS, Rules, RulesError, load_rules, rules_to_dict
 from engine.state import Phase
@@ -85,17 +85,13 @@ def _count(number: int, noun: str) -> str:
 # --- reading the YAML -------------------------------------------------------------------------
 
 
-_TAG_PROBLEM = re.compile(r"could not determine a constructor for the tag '([^']*)'")
-
-
 def parse_yaml(text: str) -> dict[Any, Any]:
-    """The record's top-level mapping, read with the safe loader only."""
+    """The record's top-level mapping, read on the guarded path: the safe loader, no
+    duplicate keys, bounded aliases and size."""
     try:
-        document = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RecordError(_yaml_message(exc)) from None
-    except RecursionError:
-        raise RecordError("record: nested too deeply to be a deal record") from None
+        document = load_yaml(text, "record")
+    except InputError as exc:
+        raise RecordError(str(exc)) from None
     if document is None:
         raise RecordError("record: empty; expected a mapping of fields (players, dealer, ...)")
     if not isinstance(document, dict):
@@ -103,18 +99,6 @@ def parse_yaml(text: str) -> dict[Any, Any]:
                           f"{_describe(document)}")
     _check_size(document)
     return document
-
-
-def _yaml_message(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-    problem = str(getattr(exc, "problem", None) or str(exc).splitlines()[0])
-    tag = _TAG_PROBLEM.search(problem)
-    if tag is not None:
-        name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
-        return (f"record: the YAML tag {_short(name, 60)} is refused; a record holds plain data "
-                f"only{at}")
-    return f"record: not valid YAML: {problem}{at}"
 
 
 def _check_size(document: object) -> None:

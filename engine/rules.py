@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
-
+from engine.inputs import InputError, excerpt, load_yaml, read_text, short
 from engine.resources import resource_path
 
 RULES_FORMAT = "tarot-rules"
@@ -132,7 +131,7 @@ class Rules:
         try:
             return self._by_name[key]
         except KeyError:
-            raise RulesError(f"unknown contract {name!r}") from None
+            raise RulesError(f"unknown contract {excerpt(name)}") from None
 
     def handful_thresholds(self, players: int) -> tuple[int, int, int]:
         return self.handfuls[players]
@@ -165,27 +164,15 @@ def load_rules(path: str | Path | None = None, variant: str = "fft") -> Rules:
 
 
 def read_rules_document(file: Path) -> Mapping[str, Any]:
+    """The rules file's document, read on the guarded path (size, regular file, safe YAML
+    without duplicate keys or runaway aliases)."""
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"{file}: cannot read the rules file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise RulesError(f"{file}: the rules file is not UTF-8 text") from None
-    try:
-        document = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RulesError(f"{file}: not valid YAML ({_yaml_problem(exc)})") from None
+        document = load_yaml(read_text(file, "rules"), str(file))
+    except InputError as exc:
+        raise RulesError(str(exc)) from None
     if not isinstance(document, dict):
         raise RulesError(f"{file}: expected a mapping with 'rules' and 'variants'")
     return document
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    if mark is not None:
-        return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
-    return str(problem)
 
 
 def variant_names(document: Mapping[str, Any]) -> list[str]:
@@ -205,22 +192,27 @@ def list_variants(path: str | Path | None = None) -> dict[str, str]:
 def rules_from_document(document: Mapping[str, Any], variant: str = "fft") -> Rules:
     _check_keys(document, {"format", "version", "rules", "variants"}, "")
     if document.get("format", RULES_FORMAT) != RULES_FORMAT:
-        raise RulesError(f"format: expected {RULES_FORMAT!r}, got {document.get('format')!r}")
+        raise RulesError(f"format: expected {excerpt(RULES_FORMAT)}, "
+                         f"got {excerpt(document.get('format'))}")
     version = document.get("version", RULES_VERSION)
     if version != RULES_VERSION:
-        raise RulesError(f"version: this game reads version {RULES_VERSION}, got {version!r}")
+        raise RulesError(f"version: this game reads version {RULES_VERSION}, "
+                         f"got {excerpt(version)}")
     base = document.get("rules")
     if not isinstance(base, dict):
         raise RulesError("rules: expected a mapping of rule options")
     _build(base, "rules", "fft")
-    variants = document.get("variants", {}) or {}
+    variants = document.get("variants", {})
+    if variants is None:
+        variants = {}
     if not isinstance(variants, dict):
-        raise RulesError("variants: expected a mapping of variant names to variants")
+        raise RulesError("variants: expected a mapping of variant names to variants, got "
+                         f"{excerpt(variants)}")
     built: dict[str, Rules] = {}
     for name, body in variants.items():
         where = f"variants.{name}"
         if not isinstance(name, str) or not name.isidentifier():
-            raise RulesError(f"variants: a variant name must be a word, got {name!r}")
+            raise RulesError(f"variants: a variant name must be a word, got {excerpt(name)}")
         if not isinstance(body, dict):
             raise RulesError(f"{where}: expected a mapping with 'description' and 'rules'")
         _check_keys(body, {"description", "rules"}, where)
@@ -234,7 +226,7 @@ def rules_from_document(document: Mapping[str, Any], variant: str = "fft") -> Ru
         return _build(base, "rules", "fft")
     if variant not in built:
         known = ", ".join(sorted(built)) or "none"
-        raise RulesError(f"variant {variant!r} is not in the rules file (known: {known})")
+        raise RulesError(f"variant {excerpt(variant)} is not in the rules file (known: {known})")
     return built[variant]
 
 
@@ -243,7 +235,8 @@ def _check_keys(mapping: Mapping[Any, Any], allowed: set[str], where: str) -> No
         if key not in allowed:
             prefix = f"{where}." if where else ""
             expected = ", ".join(sorted(allowed))
-            raise RulesError(f"{prefix}{key}: unknown key (expected one of: {expected})")
+            raise RulesError(f"{prefix}{short(str(key), 40)}: unknown key (expected one of: "
+                             f"{expected})")
 
 
 _TOP_KEYS = {
@@ -273,14 +266,15 @@ def _is_int(value: object) -> bool:
 
 def _int(value: object, where: str, low: int, high: int) -> int:
     if not _is_int(value) or not low <= value <= high:  # type: ignore[operator]
-        raise RulesError(f"{where}: expected a whole number from {low} to {high}, got {value!r}")
+        raise RulesError(f"{where}: expected a whole number from {low} to {high}, "
+                         f"got {excerpt(value)}")
     return value  # type: ignore[return-value]
 
 
 def _choice(value: object, where: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         options = " or ".join(repr(c) for c in choices)
-        raise RulesError(f"{where}: expected {options}, got {value!r}")
+        raise RulesError(f"{where}: expected {options}, got {excerpt(value)}")
     return str(value)
 
 
@@ -292,7 +286,7 @@ def _int_list(value: object, where: str, length: int, low: int, high: int) -> tu
     ):
         raise RulesError(
             f"{where}: expected a list of {length} whole numbers from {low} to {high}, "
-            f"got {value!r}"
+            f"got {excerpt(value)}"
         )
     return tuple(value)
 
@@ -406,7 +400,7 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
     _check_keys(miseres_raw, {"enabled", "value"}, mkey)
     enabled = miseres_raw.get("enabled", False)
     if not isinstance(enabled, bool):
-        raise RulesError(f"{mkey}.enabled: expected true or false, got {enabled!r}")
+        raise RulesError(f"{mkey}.enabled: expected true or false, got {excerpt(enabled)}")
 
     contracts_t = tuple(contracts)
     return Rules(

@@ -28,6 +28,7 @@ from typing import Any
 from engine.commands import deal_cards
 from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
+from engine.inputs import InputError, decode, load_json, read_bytes
 from engine.match import Match, deal_seed
 from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
 
@@ -140,21 +141,13 @@ def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = Non
 def _read(path: str | Path, expected_format: str) -> dict[str, Any]:
     file = Path(path)
     try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{file}: cannot read ({exc.strerror})") from None
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{file}: not a saved game (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        text = raw.decode("utf-8").rstrip()
-        if "\n" not in text[exc.pos:]:  # the error is on the last line: the file was cut
-            raise SaveError(f"{file}: the file is truncated (it ends at line {exc.lineno})") \
-                from None
-        raise SaveError(
-            f"{file}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})"
-        ) from None
+        raw = read_bytes(file, "save")
+        if not raw.strip():
+            raise SaveError(f"{file}: the file is empty")
+        document = load_json(decode(raw, str(file)), str(file))
+    except InputError as exc:
+        raise SaveError(str(exc).replace("not UTF-8 text", "not a saved game (not UTF-8 text)")
+                        ) from None
     if not isinstance(document, dict):
         raise SaveError(f"{file}: not a saved game (expected a JSON object)")
     found = document.get("format")
@@ -247,6 +240,8 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     logs = document.get("deals")
     if not isinstance(logs, list):
         raise SaveError(f"{file}: deals: expected a list of event lists")
+    if not logs:
+        raise SaveError(f"{file}: deals: the match holds no deal")
     deals: list[Deal] = []
     for number, log in enumerate(logs):
         where = f"deals[{number}]"

@@ -370,8 +370,8 @@ def test_hostile_yaml_tags_are_refused_not_run(tmp_path: pathlib.Path) -> None:
     marker = tmp_path / "ran"
     text = f"players: !!python/object/apply:os.system ['touch {marker}']\n"
     assert error_of(text) == (
-        "record: the YAML tag '!!python/object/apply:os.system' is refused; a record holds "
-        "plain data only (line 1, column 10)"
+        "record: the YAML tag '!!python/object/apply:os.system' is refused: plain data only "
+        "(line 1, column 10)"
     )
     assert not marker.exists()
     assert error_of("!!python/object:engine.deal.Deal {}\n").startswith(
@@ -385,7 +385,8 @@ def test_alias_bombs_are_refused() -> None:
         prev, name = chr(ord("a") + i), chr(ord("b") + i)
         lines.append(f"{name}: &{name} [{', '.join(['*' + prev] * 10)}]")
     assert error_of("\n".join(lines)) == (
-        "record: more than 20000 values; too large for one deal"
+        "record: too large once expanded (more than 200000 values once its aliases are "
+        "expanded)"
     )
 
 

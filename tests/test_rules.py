@@ -333,7 +333,9 @@ def test_rules_must_be_a_mapping(tmp_path: Path) -> None:
 def test_variants_must_be_a_mapping(tmp_path: Path) -> None:
     head = BUNDLED.split("\nvariants:\n")[0] + "\n"
     message = _refused(tmp_path, head + "variants: [fft]\n")
-    assert message == "variants: expected a mapping of variant names to variants"
+    assert message == "variants: expected a mapping of variant names to variants, got ['fft']"
+    message = _refused(tmp_path, head + "variants: []\n")  # empty, and still not a mapping
+    assert message == "variants: expected a mapping of variant names to variants, got []"
     message = _refused(tmp_path, head + "variants:\n  house: 3\n")
     assert message == "variants.house: expected a mapping with 'description' and 'rules'"
     message = _refused(tmp_path, head + "variants:\n  house:\n    rules: [1]\n")
@@ -345,13 +347,13 @@ def test_variants_must_be_a_mapping(tmp_path: Path) -> None:
 def test_malformed_yaml_reports_line_and_column(tmp_path: Path) -> None:
     text = "format: tarot-rules\nversion: 1\nrules:\n  contract_base: 25\n petit_au_bout: 10\n"
     message = _refused(tmp_path, text)
-    assert message.startswith(f"{tmp_path / 'rules.yaml'}: not valid YAML (")
-    assert message.endswith("at line 5, column 2)")
-    message = _refused(tmp_path, "format: tarot-rules\n\tversion: 1\n")
-    assert "not valid YAML" in message and "at line 2, column 1" in message
+    assert message.startswith(f"{tmp_path / 'rules.yaml'}: not valid YAML: ")
+    assert message.endswith("(line 5, column 2)")
+    message = _refused(tmp_path, "format: tarot-rules\n\tversion: 1\n")  # a tab indents
+    assert "not valid YAML" in message and "(line 2, column 1)" in message
     message = _refused(tmp_path, _edited("targets: [56, 51, 41, 36]", "targets: [56, 51, 41, 36"))
     line = BUNDLED.split("  contract_base:")[0].count("\n") + 1  # the next key, found instead
-    assert message.endswith(f"but got '?' at line {line}, column 3)"), message
+    assert message.endswith(f"but got '?' (line {line}, column 3)"), message
 
 
 @pytest.mark.parametrize(
@@ -382,7 +384,7 @@ def test_hostile_yaml_tags_never_run(tmp_path: Path, monkeypatch: pytest.MonkeyP
     else:
         text = hostile.replace("{marker}", str(marker))
     message = _refused(tmp_path, text)
-    assert "not valid YAML" in message and "could not determine a constructor" in message
+    assert "the YAML tag" in message and "is refused: plain data only" in message
     assert calls == []
     assert not marker.exists()
 
@@ -403,14 +405,13 @@ def test_file_that_is_a_list_or_a_scalar(tmp_path: Path) -> None:
 def test_non_utf8_bytes(tmp_path: Path) -> None:
     path = tmp_path / "rules.yaml"
     data = BUNDLED.encode("utf-8").replace(b"# French Tarot rules", b"# Tarot \xe9\xff r\xe8gles")
-    assert _refused(tmp_path, data) == f"{path}: the rules file is not UTF-8 text"
-    assert _refused(tmp_path, BUNDLED.encode("utf-16")) == (
-        f"{path}: the rules file is not UTF-8 text")
+    assert _refused(tmp_path, data) == f"{path}: not UTF-8 text (byte 8)"
+    assert _refused(tmp_path, BUNDLED.encode("utf-16")) == f"{path}: not UTF-8 text (byte 0)"
 
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.yaml"
-    with pytest.raises(RulesError, match="cannot read the rules file") as info:
+    with pytest.raises(RulesError, match="no such file") as info:
         load_rules(path)
     assert str(info.value).startswith(str(path))
 
@@ -443,3 +444,52 @@ def test_shared_rules_cannot_be_changed_in_place_and_still_pickle():
         rules.handfuls[4] = (1, 2, 3)  # type: ignore[index]
     assert load_rules().setup(4).hand == 18
     assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+# --- the guarded path: duplicates, aliases, size, what is not a file --------------------------
+
+
+def test_a_duplicate_key_is_refused_not_silently_replaced(tmp_path: Path) -> None:
+    text = _edited("targets: [56, 51, 41, 36]",
+                   "targets: [56, 51, 41, 36]\n  targets: [1, 2, 3, 4]")
+    message = _refused(tmp_path, text)
+    assert "duplicate key 'targets'" in message and "(line " in message
+
+
+def test_a_billion_laughs_is_refused_at_once(tmp_path: Path) -> None:
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    levels += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    text = BUNDLED + "\n".join(levels) + "\n"
+    message = _refused(tmp_path, text)
+    assert "too large once expanded" in message
+    assert len(message) < 300
+
+
+def test_a_huge_unknown_key_is_named_in_a_short_message(tmp_path: Path) -> None:
+    text = BUNDLED.replace("rules:\n", "rules:\n  ? " + "k" * 100_000 + "\n  : 1\n", 1)
+    message = _refused(tmp_path, text)
+    assert "unknown key" in message and len(message) < 300
+
+
+def test_a_rules_file_far_too_large_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    padded = BUNDLED + ("# a comment\n" * 40_000)
+    message = _refused(tmp_path, padded)
+    assert "more than the 256 KB such a file may hold" in message
+
+
+def test_a_rules_file_that_is_not_a_file_is_refused(tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "rules.yaml"
+    folder.mkdir()
+    with pytest.raises(RulesError, match="is a folder"):
+        load_rules(folder)
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(RulesError, match="is a FIFO"):
+        load_rules(fifo)
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(tmp_path: Path) -> None:
+    message = _refused(tmp_path, _edited("contract_base: 25", "contract_base: " + "9" * 5000))
+    assert "cannot be read" in message and len(message) < 300

@@ -1,0 +1,279 @@
+"""Reading outside data with care: the one path every file, stream and document takes.
+
+Settings, saved matches, finished deals, replay files, deal records and ``rules.yaml`` can
+be edited by hand, damaged, or hostile. Each is read here:
+
+* **files** — regular files only (a folder, a FIFO, a device or ``/dev/zero`` behind a link
+  is refused before anything is read), at most :data:`LIMITS` bytes for their kind, checked
+  before reading and again while reading; UTF-8 text;
+* **streams** (standard input) — read up to the same limit, never to the end of an endless
+  stream;
+* **JSON** — every failure of the parser (bad syntax, nesting too deep, an integer of
+  thousands of digits) is one message;
+* **YAML** — the safe loader, which refuses duplicate keys, limits aliases and how large the
+  document grows once they are expanded (a "billion laughs" is refused at once), allows tabs
+  between the items of a flow list, and turns every failure into one message.
+
+Every problem is an :class:`InputError` whose message is one line naming the file and what
+is wrong; values quoted in messages are cut to a short excerpt (:func:`excerpt`).
+
+>>> load_yaml("a: 1\\na: 2\\n", "x.yaml")
+Traceback (most recent call last):
+  ...
+engine.inputs.InputError: x.yaml: duplicate key 'a' (line 2, column 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import reprlib
+import stat
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+
+#: The most bytes each kind of input may hold: far more than any real one, few enough that
+#: reading and checking it takes well under a second.
+LIMITS: dict[str, int] = {
+    "settings": 64 * 1024,
+    "rules": 256 * 1024,
+    "record": 1024 * 1024,
+    "save": 16 * 1024 * 1024,  # a saved match, a finished deal, a replay file
+}
+#: Aliases a YAML document may use, and the nodes it may hold once they are expanded.
+MAX_ALIASES = 100
+MAX_NODES = 200_000
+MAX_DEPTH = 64
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 2
+_SHORT.maxstring = 40
+_SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+
+
+class InputError(ValueError):
+    """Outside data that cannot be used; the message is one line that names it."""
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    """A short, safe ``repr`` of ``value`` for a message: long text and large or shared
+    structures are cut (never expanded)."""
+    text = _SHORT.repr(value)
+    return text if len(text) <= limit + 6 else text[:limit] + "…"
+
+
+def short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters for a one-line message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def size_text(number: int) -> str:
+    if number >= 1024 * 1024:
+        return f"{number / (1024 * 1024):.1f} MB"
+    if number >= 1024:
+        return f"{number / 1024:.0f} KB"
+    return f"{number} bytes"
+
+
+# --- files and streams -------------------------------------------------------------------------
+
+
+def read_bytes(path: str | Path, kind: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``LIMITS[kind]``."""
+    file = Path(path)
+    limit = LIMITS[kind]
+    try:
+        info = os.stat(file)
+    except FileNotFoundError:
+        raise InputError(f"{file}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    _check_kind(file, info.st_mode)
+    if info.st_size > limit:
+        raise InputError(f"{file}: {size_text(info.st_size)}, more than the "
+                         f"{size_text(limit)} such a file may hold")
+    try:
+        # O_NONBLOCK: should a FIFO take the file's place after the check, opening it does
+        # not wait for a writer; the descriptor is checked again before reading
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as handle:
+        _check_kind(file, os.fstat(fd).st_mode)
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise InputError(f"{file}: more than the {size_text(limit)} such a file may hold")
+    return data
+
+
+def _check_kind(file: Path, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{file}: is a folder, not a file")
+    what = ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode)
+            or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a file")
+    raise InputError(f"{file}: is {what}, not a regular file")
+
+
+def read_text(path: str | Path, kind: str) -> str:
+    """The UTF-8 text of the regular file ``path`` (a byte-order mark is dropped)."""
+    return decode(read_bytes(path, kind), str(path))
+
+
+def read_stream(stream: IO[bytes] | IO[str], name: str, kind: str) -> str:
+    """At most ``LIMITS[kind]`` of ``stream``'s text (standard input, say)."""
+    limit = LIMITS[kind]
+    try:
+        data = stream.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise InputError(f"{name}: more than the {size_text(limit)} such input may hold")
+    return data if isinstance(data, str) else decode(data, name)
+
+
+def decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+# --- JSON --------------------------------------------------------------------------------------
+
+
+def load_json(text: str, name: str) -> Any:
+    """The JSON document in ``text``; every way it can fail is one :class:`InputError`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if "\n" not in text.rstrip()[exc.pos:]:  # the error is on the last line: cut short
+            raise InputError(f"{name}: the file is truncated (it ends at line {exc.lineno})"
+                             ) from None
+        raise InputError(f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno} "
+                         f"({exc.msg})") from None
+    except RecursionError:
+        raise InputError(f"{name}: nested too deeply to be read") from None
+    except ValueError as exc:  # an integer of thousands of digits, say
+        raise InputError(f"{name}: cannot be read ({short(str(exc), 60)})") from None
+
+
+# --- YAML --------------------------------------------------------------------------------------
+
+
+class _TooLarge(yaml.YAMLError):
+    pass
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, stricter where a person's mistake would pass unseen and bounded where
+    a hostile file would run away."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._aliases = 0
+        self._nodes = 0
+        self._depth = 0
+        self._weights: dict[int, int] = {}
+
+    # -- tabs: allowed as spacing between the items of a flow list or mapping
+    def scan_to_next_token(self) -> None:
+        if self.index == 0 and self.peek() == "\ufeff":
+            self.forward()
+        found = False
+        while not found:
+            while self.peek() == " " or (self.peek() == "\t" and self.flow_level):
+                self.forward()
+            if self.peek() == "#":
+                while self.peek() not in "\0\r\n\x85\u2028\u2029":
+                    self.forward()
+            if self.scan_line_break():  # type: ignore[no-untyped-call]
+                if not self.flow_level:
+                    self.allow_simple_key = True
+            else:
+                found = True
+
+    # -- aliases and size: counted as the document is composed, before anything is built
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            node = super().compose_node(parent, index)
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise _TooLarge(f"more than {MAX_ALIASES} aliases")
+            self._grow(self._weights.get(id(node), 1))
+            return node
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise _TooLarge(f"nested more than {MAX_DEPTH} deep")
+        start = self._nodes
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        self._grow(1)
+        self._weights[id(node)] = self._nodes - start
+        return node
+
+    def _grow(self, count: int) -> None:
+        self._nodes += count
+        if self._nodes > MAX_NODES:
+            raise _TooLarge(f"more than {MAX_NODES} values once its aliases are expanded")
+
+    # -- duplicate keys: refused (the last one would silently win)
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[tuple[str, str]] = set()
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
+                    continue
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {excerpt(key_node.value)}",
+                        key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def load_yaml(text: str, name: str) -> Any:
+    """The YAML document in ``text``, plain data only; every way it can fail is one
+    :class:`InputError` naming the line."""
+    loader = _Loader(text)
+    try:
+        return loader.get_single_data()
+    except _TooLarge as exc:
+        raise InputError(f"{name}: too large once expanded ({exc})") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{name}: {_yaml_problem(exc)}") from None
+    except RecursionError:
+        raise InputError(f"{name}: nested too deeply to be read") from None
+    except ValueError as exc:  # an integer of thousands of digits, say
+        raise InputError(f"{name}: cannot be read ({short(str(exc), 60)})") from None
+    finally:
+        loader.dispose()
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    problem = str(getattr(exc, "problem", None) or str(exc).splitlines()[0])
+    where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+    tag = re.search(r"could not determine a constructor for the tag '([^']*)'", problem)
+    if tag is not None:
+        name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
+        return f"the YAML tag {excerpt(name, 60)} is refused: plain data only{where}"
+    if problem.startswith("duplicate key"):
+        return f"{short(problem)}{where}"
+    return f"not valid YAML: {short(problem)}{where}"
+
+
+__all__ = ["LIMITS", "InputError", "decode", "excerpt", "load_json", "load_yaml", "read_bytes",
+           "read_stream", "read_text", "short", "size_text"]
