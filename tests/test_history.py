@@ -197,16 +197,55 @@ def test_files_the_game_does_not_own_are_not_listed(home: Path) -> None:
     path = archive(play_deal(4, 1), day(0))
     (folder / ".20240501-120000-4p.json.abc.tmp").write_text("{", encoding="utf-8")
     (folder / "notes.txt").write_text("hello", encoding="utf-8")
-    (folder / "folder.json").mkdir()
     assert [e.path for e in list_deals()] == [path]
 
 
-def test_a_huge_file_is_not_read(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_or_fifo_in_place_of_a_deal_is_listed_with_what_it_is(home: Path) -> None:
+    import os
+
+    folder = paths.history_dir()
     path = archive(play_deal(4, 1), day(0))
-    monkeypatch.setattr(history, "MAX_FILE_SIZE", 100)
+    (folder / "folder.json").mkdir()
+    os.mkfifo(folder / "20240101-120000-4p.json")
+    entries = {e.path.name: e for e in list_deals()}
+    assert entries[path.name].ok
+    assert "is a folder" in entries["folder.json"].problem
+    assert "is a FIFO, not a regular file" in entries["20240101-120000-4p.json"].problem
+
+
+def test_a_huge_file_is_not_read(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import inputs
+
+    path = archive(play_deal(4, 1), day(0))
+    monkeypatch.setitem(inputs.LIMITS, "save", 100)
     history._cache.clear()
     entry = list_deals()[0]
-    assert entry.path == path and "too large" in entry.problem
+    assert entry.path == path and "more than the 100 bytes" in entry.problem
+
+
+def test_the_history_and_the_replay_share_one_size_limit(home: Path) -> None:
+    from engine import inputs
+    from game.replay import files
+
+    assert inputs.LIMITS["save"] == files.MAX_FILE_BYTES
+
+
+def test_a_history_folder_that_cannot_be_read_is_named(home: Path, monkeypatch) -> None:
+    import os
+
+    from game.history.archive import folder_problem
+
+    folder = paths.history_dir()
+    folder.mkdir(parents=True)
+    real = os.scandir
+
+    def refuse(path: object = ".") -> object:
+        if str(path) == str(folder):
+            raise PermissionError(13, "Permission denied")
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    assert folder_problem() == f"{folder}: cannot be read (Permission denied)"
 
 
 # --- delete --------------------------------------------------------------------------------------

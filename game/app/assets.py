@@ -115,6 +115,7 @@ class Assets:
              ) -> pygame.Surface:
         """``text`` rendered once and kept: screens redraw the same words every frame.
         The surface is shared, so callers blit it and never draw on it."""
+        text = text.replace("\0", "")  # a NUL cannot be drawn: never let one through
         key = (text, max(8, int(size)), tuple(color))
         image = self._texts.get(key)
         if image is None:

@@ -6,6 +6,7 @@ usable name per seat; otherwise the caller's defaults are shown instead.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,9 +14,12 @@ NAME_LENGTH = 16
 
 
 def clean_name(name: str, fallback: str = "You") -> str:
-    """``name`` on one line, spaces collapsed, at most :data:`NAME_LENGTH` characters."""
-    name = " ".join(name.split())[:NAME_LENGTH]
-    return name or fallback
+    """``name`` on one line, spaces collapsed, without control or format characters (a NUL
+    cannot be drawn), at most :data:`NAME_LENGTH` characters."""
+    kept = "".join(ch for ch in name if ch.isspace() or unicodedata.category(ch) not in (
+        "Cc", "Cf", "Cs", "Co", "Cn"))
+    kept = " ".join(kept.split())[:NAME_LENGTH]
+    return kept or fallback
 
 
 def saved_names(meta: Mapping[str, Any], players: int, defaults: Sequence[str]) -> list[str]:

@@ -8,12 +8,15 @@ warnings so the menu can say what was ignored.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from engine.inputs import InputError, excerpt, load_json, read_text
 from engine.saves import write_atomic
 from game.app import paths
+from game.app.names import clean_name
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "fr")
@@ -47,13 +50,13 @@ class Settings:
     def load(path: Path | None = None) -> tuple[Settings, list[str]]:
         """Settings from ``path`` (default: the user's file) and the problems found."""
         file = path or paths.settings_file()
-        if not file.exists():
+        if not os.path.lexists(file):
             return Settings(), []
         try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problem = f"{file.name}: unreadable ({exc.__class__.__name__}); defaults used"
-            return Settings(), [problem]
+            data = load_json(read_text(file, "settings"), file.name)
+        except InputError as exc:
+            why = str(exc).replace(str(file), file.name)
+            return Settings(), [f"{why}; the default settings are used"]
         if not isinstance(data, dict):
             return Settings(), [f"{file.name}: not a settings object; defaults used"]
         problems: list[str] = []
@@ -69,13 +72,15 @@ class Settings:
                 value = tuple(value) if ok else None
             else:
                 ok = _valid(f.name, value, getattr(defaults, f.name))
+                if ok and f.name == "player_name":
+                    value = clean_name(value)  # no control characters, one line
             if ok:
                 values[f.name] = value
             else:
-                problems.append(f"{file.name}: {f.name} = {data[f.name]!r} ignored")
-        for key in data:
-            if key not in {f.name for f in fields(Settings)}:
-                problems.append(f"{file.name}: unknown setting {key!r} ignored")
+                problems.append(f"{file.name}: {f.name} = {excerpt(data[f.name])} ignored")
+        unknown = [key for key in data if key not in {f.name for f in fields(Settings)}]
+        for key in unknown[:3]:
+            problems.append(f"{file.name}: unknown setting {excerpt(key)} ignored")
         return replace(defaults, **values), problems
 
     def save(self, path: Path | None = None) -> None:
@@ -95,4 +100,5 @@ def _valid(name: str, value: object, default: object) -> bool:
     }.get(name)
     if choices is not None and value not in choices:
         return False
-    return not (name == "player_name" and not (isinstance(value, str) and 0 < len(value) <= 24))
+    return not (name == "player_name" and not (isinstance(value, str) and 0 < len(value) <= 24
+                                               and clean_name(value, "")))

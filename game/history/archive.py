@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import hashlib
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -35,10 +36,6 @@ FILE_PLAYERS = re.compile(r"-([345])p\.json$")
 
 FILE_STAMP = re.compile(r"^(\d{8}-\d{6})[.-]")
 """The time a history file was written, at the start of its name (``20240501-201500-4p``)."""
-
-MAX_FILE_SIZE = 4 * 1024 * 1024
-"""A saved deal is a few kilobytes; a far bigger file is not read at all (it would only slow
-the list down, and cannot be a deal this game wrote)."""
 
 MAX_EXPORT_NAMES = 10_000
 
@@ -71,6 +68,11 @@ class DealEntry:
     practised: bool = False  # the player used undo during the deal
     problem: str = ""
     modified: float = 0.0  # the file's modification time, for files without a date
+    deal_key: str = ""  # the match and the deal's number in it; the file's name when unknown
+
+    def __post_init__(self) -> None:
+        if not self.deal_key:
+            object.__setattr__(self, "deal_key", f"file:{self.path.name}")
 
     @property
     def ok(self) -> bool:
@@ -134,20 +136,11 @@ def _fallback_date(path: Path, modified: float) -> _dt.datetime | None:
 
 
 def _entry(path: Path, modified: float) -> DealEntry:
+    """One file's entry; the reasons it cannot be read are the saves' own (a folder or a
+    FIFO in its place, too large, empty, cut short...), on the one guarded path."""
     found = FILE_PLAYERS.search(path.name)
     players = int(found.group(1)) if found else 0
     fallback = _fallback_date(path, modified)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        return DealEntry(path, players, fallback, modified=modified,
-                         problem=_problem(path, f"cannot read ({exc.strerror})"))
-    if size == 0:
-        return DealEntry(path, players, fallback, modified=modified,
-                         problem=_problem(path, "the file is empty"))
-    if size > MAX_FILE_SIZE:
-        return DealEntry(path, players, fallback, modified=modified,
-                         problem=_problem(path, f"too large to be a saved deal ({size} bytes)"))
     try:
         deal, meta = load_deal(path)
     except SaveError as exc:
@@ -173,6 +166,7 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
         "dealer": state.dealer,
         "practised": meta.get("practised") is True,
         "modified": modified,
+        "deal_key": _deal_key(meta, deal, path),
     }
     if state.phase is Phase.CANCELLED:
         return DealEntry(**common, cancelled=str(state.cancelled or "cancelled"),
@@ -184,6 +178,16 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
     return DealEntry(**common, taker=names[result.taker], taker_seat=result.taker,
                      contract=result.contract, made=result.made, margin=result.margin,
                      scores=list(result.scores))
+
+
+def _deal_key(meta: Mapping[str, Any], deal: Deal, path: Path) -> str:
+    """Which deal of which match a file holds: from its ``meta`` when it says; else the whole
+    log (a deal an older version wrote twice is the same log in two files)."""
+    match, number = meta.get("match"), meta.get("number")
+    if isinstance(match, str) and match and isinstance(number, int) and not isinstance(
+            number, bool):
+        return f"{match[:32]}:{number}"
+    return "log:" + hashlib.sha256(repr(deal.events).encode()).hexdigest()[:32]
 
 
 def read_entry(path: Path) -> DealEntry:
@@ -201,11 +205,29 @@ def read_entry(path: Path) -> DealEntry:
 
 
 def deal_files(folder: Path | None = None) -> list[Path]:
-    """The saved deal files in ``folder`` (the history folder by default), in no order."""
+    """The saved deal files in ``folder`` (the history folder by default), in no order:
+    every ``*.json`` entry, a folder or a FIFO of that name too (the list says what it is).
+    A folder that cannot be read gives none (:func:`folder_problem` says why)."""
     folder = folder if folder is not None else paths.history_dir()
-    if not folder.is_dir():
+    try:
+        return [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+    except OSError:
         return []
-    return [p for p in folder.glob("*.json") if not p.name.startswith(".") and p.is_file()]
+
+
+def folder_problem(folder: Path | None = None) -> str | None:
+    """Why the history folder cannot be listed, or ``None`` (a folder not made yet is fine)."""
+    folder = folder if folder is not None else paths.history_dir()
+    try:
+        if not os.path.lexists(folder):
+            return None
+        with os.scandir(folder) as entries:
+            next(entries, None)
+    except NotADirectoryError:
+        return f"{folder}: is not a folder"
+    except OSError as exc:
+        return f"{folder}: cannot be read ({exc.strerror or exc})"
+    return None
 
 
 def list_deals(folder: Path | None = None, players: int | None = None) -> list[DealEntry]:

@@ -5,10 +5,11 @@ chances of taking differ so much between them. Deals marked as practised (the pl
 undo, so the deal does not show how they play) and files that do not load are left out; they
 are counted on their own so that the screen can say what was left out.
 
-A *deal played* is a deal played to the last trick and scored. Cancelled deals (everyone
-passed, a petit sec) score nothing for anyone: they are counted apart and do not lower the
-average. The history holds them only if the game archives them (today it archives only deals
-played to the end), so the count is usually zero.
+Each deal counts once, however many files hold it (they are told apart by the match and the
+deal's number in it). A *deal played* is a deal played to the last trick and scored.
+Cancelled deals (everyone passed, a petit sec) score nothing for anyone: they are counted
+apart and do not lower the average. The history holds them only if the game archives them
+(today it archives only deals played to the end), so the count is usually zero.
 """
 
 from __future__ import annotations
@@ -117,10 +118,21 @@ def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
     return CountStats(players, deals, taken, made, total, best, cancelled, practised, problems)
 
 
+def one_per_deal(entries: Iterable[DealEntry]) -> list[DealEntry]:
+    """The entries with each deal once: files that hold the same deal of the same match (a
+    deal written twice by an older version, a copy) count as one, the newest kept."""
+    newest: dict[str, DealEntry] = {}
+    for entry in entries:
+        kept = newest.get(entry.deal_key)
+        if kept is None or entry.sort_key > kept.sort_key:
+            newest[entry.deal_key] = entry
+    return list(newest.values())
+
+
 def compute_stats(entries: Iterable[DealEntry]) -> Statistics:
     """The statistics of the history ``entries`` (as
     :func:`game.history.archive.list_deals` gives them)."""
-    items = list(entries)
+    items = one_per_deal(entries)
     unknown = sum(1 for e in items if e.problem and e.players not in PLAYER_COUNTS)
     return Statistics({n: count_stats(n, items) for n in PLAYER_COUNTS}, unknown)
 

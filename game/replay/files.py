@@ -17,14 +17,13 @@ No pygame here: the command line checks a file before any window opens.
 
 from __future__ import annotations
 
-import json
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
 from engine.deal import Deal
 from engine.events import CardPlayed
+from engine.inputs import LIMITS, InputError, load_json, read_bytes, size_text
 from engine.record import FIELDS as RECORD_FIELDS
 from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
@@ -33,15 +32,11 @@ from engine.state import Phase
 from game.app.i18n import seat_name
 from game.app.names import saved_names
 
-MAX_FILE_BYTES = 32 * 1024 * 1024
-"""The largest file read at all. A saved deal is a few kilobytes and even a very long saved
-match stays far below this."""
+MAX_FILE_BYTES = LIMITS["save"]
+"""The largest file read at all: the limit of every saved game (the history's too)."""
 
-MAX_RECORD_BYTES = 256 * 1024
-"""The largest deal record read (a record is one or two kilobytes; YAML is slow to parse, and
-:data:`engine.record.MAX_NODES` bounds what it may expand to)."""
-
-"""Names longer than this are cut, as in the game's own name field."""
+MAX_RECORD_BYTES = LIMITS["record"]
+"""The largest deal record read (a record is one or two kilobytes; YAML is slow to parse)."""
 
 _WHAT = "a saved deal, a saved match or a deal record"
 
@@ -76,8 +71,8 @@ def load_replay_file(path: str | Path) -> ReplaySource:
         raise ReplayFileError(f"{file}: the file is empty")
     if text.lstrip().startswith("{"):
         try:
-            document: Any = json.loads(text)
-        except json.JSONDecodeError:  # cut short, or a record in YAML's braces style
+            document: Any = load_json(text, str(file))
+        except InputError:  # cut short, or a record in YAML's braces style
             document = _yaml_mapping(text) if len(raw) <= MAX_RECORD_BYTES else None
             if document is None or not _looks_like_record(document):
                 _explain_bad_json(file)  # raises, in the saves' own words ("truncated"...)
@@ -108,27 +103,12 @@ def load_replay_file(path: str | Path) -> ReplaySource:
 
 def _read_bytes(file: Path) -> bytes:
     try:
-        info = file.stat()
-    except FileNotFoundError:
-        raise ReplayFileError(f"{file}: no such file") from None
-    except OSError as exc:
-        raise ReplayFileError(f"{file}: cannot read the file ({_reason(exc)})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise ReplayFileError(f"{file}: is a folder, not {_WHAT}")
-    if not stat.S_ISREG(info.st_mode):
-        raise ReplayFileError(f"{file}: not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise ReplayFileError(f"{file}: too large to be {_WHAT} ({_size(info.st_size)}; "
-                              f"at most {_size(MAX_FILE_BYTES)})")
-    try:
-        with file.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ReplayFileError(f"{file}: cannot read the file ({_reason(exc)})") from None
-    if len(raw) > MAX_FILE_BYTES:  # it grew while being read
-        raise ReplayFileError(f"{file}: too large to be {_WHAT} (more than "
-                              f"{_size(MAX_FILE_BYTES)})")
-    return raw
+        return read_bytes(file, "save")
+    except InputError as exc:
+        message = str(exc).replace("is a folder, not a file", f"is a folder, not {_WHAT}")
+        if "may hold" in message:
+            message = (f"{file}: too large to be {_WHAT} (at most {size_text(MAX_FILE_BYTES)})")
+        raise ReplayFileError(message) from None
 
 
 def _decode(file: Path, raw: bytes) -> str:
@@ -139,10 +119,6 @@ def _decode(file: Path, raw: bytes) -> str:
     except UnicodeDecodeError as exc:
         raise ReplayFileError(
             f"{file}: binary data or not UTF-8 text (byte {exc.start}), not {_WHAT}") from None
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or type(exc).__name__
 
 
 def _size(number: int) -> str:

@@ -58,6 +58,7 @@ class Ink:
 
     def text(self, text: str, size: int, color: Color = TEXT, shadow: bool = True
              ) -> pygame.Surface:
+        text = text.replace("\0", "")  # a NUL cannot be drawn: never let one through
         key = (text, size, color, shadow)
         image = self._texts.get(key)
         if image is None:
