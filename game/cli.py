@@ -203,21 +203,26 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             return fail(f"--screenshot-dir {args.screenshot_dir}: {exc.strerror}")
 
+    from game.app import paths
+    from game.app.lock import FolderLock
     from game.app.settings import Settings
 
     base, problems = Settings.load()
     saved: Any = None
     if args.resume:  # read it now: a missing or damaged save is told before any window opens
-        from game.app import paths
         from game.match.session import SaveError, read_saved_match
 
         file = paths.current_match_file()
-        if not file.exists():
+        if not os.path.lexists(file):
             return refuse_file(f"there is no saved match to continue ({file} does not exist)")
         try:
             saved = read_saved_match(file, base.bot_level, base.player_name)
         except SaveError as exc:
             return refuse_file(str(exc))
+    lock = FolderLock(paths.data_dir())
+    if not lock.acquire() and (args.resume or args.autoplay):
+        return refuse_file(f"the game is already open in another window on the same saved "
+                           f"match ({paths.data_dir()}); close that window first")
     overrides: dict[str, Any] = {}
     if args.lang:
         overrides["language"] = args.lang
@@ -245,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
 
     driver = {"demo": args.demo or args.autoplay, "deals": args.deals,
               "shots": args.screenshot_dir, "first_frame": args.first_frame}
-    return run_window(base, overrides, args.size, start, driver)
+    return run_window(base, overrides, args.size, start, driver, lock)
 
 
 def replay_main(argv: list[str]) -> int:
@@ -289,20 +294,25 @@ def _start_logging() -> None:
 
 
 def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | None,
-               start: Callable[[Any], None], driver_options: dict[str, Any]) -> int:
+               start: Callable[[Any], None], driver_options: dict[str, Any],
+               lock: Any = None) -> int:
     """Open the window with ``base`` settings changed by ``overrides`` for this run only, let
-    ``start`` put the first scenes up, and run until the player quits."""
+    ``start`` put the first scenes up, and run until the player quits. ``lock``: this
+    window's hold on the player's folders; without it the window is a spectator (it browses
+    and replays, but plays no match, which would overwrite another window's)."""
     from engine.saves import remove_stale_temps
     from game.app import paths
 
-    for folder in (paths.data_dir(), paths.history_dir()):
-        remove_stale_temps(folder)  # left by a game killed while it was saving
+    if lock is not None and lock.held:  # no other game is writing: every temp file is stale
+        for folder in (paths.config_dir(), paths.data_dir(), paths.history_dir()):
+            remove_stale_temps(folder, older_than=0)
     settings_file = paths.settings_file()
     stamp = _mtime(settings_file)
 
     from game.app.window import App
 
     app = App(base.with_(**overrides), size=size)
+    app.spectator = lock is not None and not lock.held
     driver = Driver(app, **driver_options)
     app.after_frame.append(driver)
     try:
@@ -354,7 +364,7 @@ def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | No
                        tuple(table_names(players, app.settings.language, player)),
                        seed if seed is not None else new_seed())
     controller = start(app, setup, human_seat=None, save=save)
-    open_table(app, controller)
+    open_table(app, controller, setup.names)
 
 
 def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "") -> None:
@@ -364,11 +374,8 @@ def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "
     from game.menus.menu import MenuScene
 
     app.push(MenuScene(app, notice=notice))
-    if not autoplay and saved.names and saved.names[0] != app.settings.player_name:
-        # the table names the player from the settings: use the name of this match
-        app.update_settings(app.settings.with_(player_name=saved.names[0]))
     controller = resume_match(app, saved, human_seat=None if autoplay else 0)
-    open_table(app, controller)
+    open_table(app, controller, saved.names)
 
 
 class Driver:

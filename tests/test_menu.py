@@ -405,7 +405,7 @@ def test_finished_deals_are_listed_filtered_and_deleted(app: App, home: Path) ->
         deal = finished_deal(players, seed=i).current
         saver = Autosave({"names": ["Ana", "Léa", "Hugo", "Chloé", "Marc"][:players],
                           "variant": "fft"})
-        path = saver.archive(deal)
+        path = saver.archive(deal, 0)
         files.append(path)
         # a distinct date for each, the last one the newest
         document = json.loads(path.read_text(encoding="utf-8"))

@@ -166,6 +166,9 @@ class StillSource:
     def practised(self) -> bool:
         return False
 
+    def save_problem(self) -> None:
+        return None
+
     def shutdown(self) -> None:
         pass
 

@@ -28,7 +28,7 @@ from engine.saves import load_deal, load_match
 from engine.state import Phase
 from game.app import paths
 from game.app.i18n import tr
-from game.match.session import ARCHIVED, Autosave, read_saved_match
+from game.match.session import MATCH_ID, Autosave, read_saved_match
 from game.table import assist
 from game.table.dialogs.base import HINT
 from tests.test_table import Table, become_taker
@@ -346,11 +346,11 @@ def test_a_practised_deal_survives_a_resume_and_keeps_its_history_file():
     history = sorted(paths.history_dir().glob("*.json"))
     assert len(history) == 1
     saved = read_saved_match()
-    assert saved.meta[ARCHIVED] == [0, history[0].name]
+    assert history[0].name.startswith(f"deal-{saved.meta[MATCH_ID][:16]}-001-")
     match = saved.match
     assert match.practised == set() and match.current.is_over
     # resumed on the score screen: the last card is taken back and played again
-    save = Autosave({**META, ARCHIVED: saved.meta[ARCHIVED]}, match)
+    save = Autosave({**META, MATCH_ID: saved.meta[MATCH_ID]}, match)
     events = list(match.current.events)
     last = max(i for i, e in enumerate(events) if isinstance(e, CardPlayed) and e.seat == 0)
     assert match.undo(0)

@@ -32,6 +32,18 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "désactivé ; le fichier est conservé tel quel. {problem}"),
     "menu_saved_info": ("{players} players · deal {deal}", "{players} joueurs · donne {deal}"),
     "menu_saved_damaged": ("saved match damaged", "partie enregistrée abîmée"),
+    "history_folder_unreadable": ("The history folder cannot be read: {problem}",
+                                  "Le dossier des donnes jouées est illisible : {problem}"),
+    "menu_spectator": ("The game is already open in another window. This one can replay and "
+                       "browse the finished deals; to play, use the other window (two would "
+                       "overwrite each other's saved match).",
+                       "Le jeu est déjà ouvert dans une autre fenêtre. Celle-ci peut revoir "
+                       "les donnes jouées ; pour jouer, utilisez l'autre fenêtre (deux "
+                       "écraseraient la partie enregistrée l'une de l'autre)."),
+    "table_save_failed": ("The game could not be saved ({problem}). Play goes on; the next "
+                          "move will try again.",
+                          "La partie n'a pas pu être enregistrée ({problem}). Le jeu "
+                          "continue ; le prochain coup réessaiera."),
     "menu_keys": ("Up/Down: choose · Enter: open · Esc: quit",
                   "Haut/Bas : choisir · Entrée : ouvrir · Échap : quitter"),
     "menu_form_keys": ("Up/Down: line · Left/Right: change · Enter: start · Esc: back",

@@ -68,6 +68,8 @@ class App:
         # frames smooth while a searching bot thinks.
         sys.setswitchinterval(0.001)
         self.settings = settings
+        #: another window of the game holds the player's folders: browse and replay only
+        self.spectator = False
         width, height = size or settings.window_size
         self.window = pygame.Window(title, (max(320, width), max(240, height)), resizable=True)
         self.window.minimum_size = MIN_SIZE if size is None or (

@@ -188,6 +188,11 @@ class MatchController:
     def practised(self) -> bool:
         return self.match.is_practised()
 
+    def save_problem(self) -> str | None:
+        """Why the last save failed, when ``on_change`` saves and says so."""
+        problem = getattr(self.on_change, "error", None)
+        return problem if isinstance(problem, str) else None
+
     def whose_turn(self) -> int | None:
         """The seat that must decide now, or ``None`` once the deal is over."""
         state = self.match.current.state

@@ -1,9 +1,10 @@
 """Starting, resuming and saving a match: what joins the menu, the engine and the table.
 
 A match in progress is saved after every change to ``paths.current_match_file()`` with the
-players' names, the bots' level and the rules variant in its ``meta``; each deal played to the
-end is also saved on its own in ``paths.history_dir()`` as ``<timestamp>-<n>p.json`` (with
-``"practised": true`` in its ``meta`` when the player took a decision back in it).
+players' names, the bots' level, the rules variant and the match's id in its ``meta``; each
+deal played to the end is also saved on its own in ``paths.history_dir()``, in a file named
+after the match and the deal (with ``"practised": true`` in its ``meta`` when the player took
+a decision back in it).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import datetime as _dt
 import logging
 import random
 import threading
+import uuid
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,30 +54,47 @@ def played_to_the_end(deal: Deal) -> bool:
     return deal.state.phase is Phase.FINISHED
 
 
-def history_file(folder: Path, players: int, when: _dt.datetime) -> Path:
-    """A new file name ``<timestamp>-<n>p.json`` that is not taken yet."""
-    stamp = when.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{players}p.json"
-    number = 2
-    while path.exists():
-        path = folder / f"{stamp}.{number}-{players}p.json"
-        number += 1
-    return path
+#: The match file's ``meta`` key that names the match: the history files of its deals are
+#: named after it and after their number, so a deal written twice is one file.
+MATCH_ID = "match"
 
 
-#: The match file's ``meta`` key that names the history file of its last deal played to the
-#: end, as ``[deal number, file name]``: after a resume, that deal finished again after an undo
-#: still replaces its own file instead of adding a second one.
-ARCHIVED = "archived"
+def new_match_id() -> str:
+    return uuid.uuid4().hex
+
+
+def valid_match_id(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 32 and all(c in "0123456789abcdef"
+                                                              for c in value)
+
+
+def history_file(folder: Path, match_id: str, number: int, players: int) -> Path:
+    """The history file of deal ``number`` (0-based) of a match: always the same name, so
+    writing a deal again (after a crash between two saves, or a second window) replaces it."""
+    return folder / f"deal-{match_id[:16]}-{number + 1:03d}-{players}p.json"
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` is there; a folder that cannot be read says no (the save that
+    follows will tell what is wrong)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 class Autosave:
     """The controller's ``on_change``: saves the match, and each deal as it finishes.
 
-    A deal is archived when it is played to the end. When it is finished again after an undo
-    (its log then ends with other events) it replaces its own file, and its ``meta`` says
-    ``"practised": true``. A deal already over when the match was opened is in the history
-    already: it is archived again only when its file is known (``meta[ARCHIVED]``).
+    A deal is archived in the history when it is played to the end, in a file named after the
+    match and the deal's number (:func:`history_file`). Finished again after an undo, it
+    replaces that file, with ``"practised": true`` in its ``meta``. A deal already over when
+    the match was opened is written again only if its file is missing — say the game stopped
+    between writing the match and writing the deal (matches saved before deals were named
+    this way are left as they are).
+
+    A save that fails (a full disk, a folder made read-only) does not stop the game:
+    :attr:`error` says why, and the log says so once per distinct reason.
     """
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
@@ -84,34 +103,20 @@ class Autosave:
         self.current = current
         self.history = history
         self.error: str | None = None
+        self._told: str | None = None
         self._lock = threading.Lock()
-        # per deal played to the end: the last event of its log when it was archived (None:
-        # not since the match was opened) and its history file (None: in the history already
-        # but which file is not known, so it is not archived again)
-        self._archived: dict[int, tuple[Event | None, Path | None]] = {}
-        deals = match.deals if match is not None else []
-        for deal in deals:
-            if played_to_the_end(deal):
-                self._archived[id(deal)] = (deal.events[-1], None)
-        known = self._known_file(len(deals))
-        if known is not None:
-            deal = deals[known[0]]
-            self._archived[id(deal)] = (deal.events[-1] if deal.is_over else None, known[1])
-        else:
-            self.meta.pop(ARCHIVED, None)
+        legacy = not valid_match_id(self.meta.get(MATCH_ID))
+        if legacy:
+            self.meta[MATCH_ID] = new_match_id()
+        self.match_id: str = self.meta[MATCH_ID]
+        #: per deal number, the last event of its log when it was archived
+        self._archived: dict[int, Event] = {}
+        for number, deal in enumerate(match.deals if match is not None else []):
+            if played_to_the_end(deal) and (legacy or _exists(self.file_for(number, deal))):
+                self._archived[number] = deal.events[-1]
 
-    def _known_file(self, deals: int) -> tuple[int, Path] | None:
-        """The deal and history file named by ``meta[ARCHIVED]``, if sound and still there."""
-        entry = self.meta.get(ARCHIVED)
-        if not (isinstance(entry, list) and len(entry) == 2):
-            return None
-        number, name = entry
-        if (isinstance(number, bool) or not isinstance(number, int)
-                or not 0 <= number < deals or not isinstance(name, str)
-                or Path(name).name != name or not name.endswith(".json")):
-            return None
-        path = paths.history_dir() / name
-        return (number, path) if path.is_file() else None
+    def file_for(self, number: int, deal: Deal) -> Path:
+        return history_file(paths.history_dir(), self.match_id, number, deal.players)
 
     def __call__(self, match: Match) -> None:
         with self._lock:
@@ -129,34 +134,27 @@ class Autosave:
 
     def _failed(self, exc: OSError) -> None:
         self.error = f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
-        log.warning("could not save the match: %s", self.error)
+        if self.error != self._told:  # once per reason, not at every move
+            self._told = self.error
+            log.warning("could not save the match: %s", self.error)
 
     def _archive_finished(self, match: Match) -> None:
         for number, deal in enumerate(match.deals):
-            if not played_to_the_end(deal):
+            if not played_to_the_end(deal) or self._archived.get(number) is deal.events[-1]:
                 continue
-            last = deal.events[-1]
-            known = self._archived.get(id(deal))
-            if known is not None and known[0] is last:
-                continue  # archived as it is
-            if known is not None and known[1] is None:
-                self._archived[id(deal)] = (last, None)  # its file is not known
-                continue
-            path = self.archive(deal, known[1] if known is not None else None,
-                                practised=number in match.practised)
-            self.meta[ARCHIVED] = [number, path.name]
-            self._archived[id(deal)] = (last, path)
+            self.archive(deal, number, practised=number in match.practised)
+            self._archived[number] = deal.events[-1]
 
-    def archive(self, deal: Deal, path: Path | None = None, practised: bool = False) -> Path:
-        """Save ``deal`` in the history folder (in ``path`` when given, else a new file);
-        ``practised``: a decision was taken back in it (its ``meta`` says so)."""
+    def archive(self, deal: Deal, number: int, practised: bool = False) -> Path:
+        """Save deal ``number`` of the match in the history folder; ``practised``: a decision
+        was taken back in it (its ``meta`` says so)."""
         now = _dt.datetime.now().replace(microsecond=0)
-        folder = paths.history_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = path or history_file(folder, deal.players, now)
+        path = self.file_for(number, deal)
+        path.parent.mkdir(parents=True, exist_ok=True)
         meta: dict[str, Any] = {"date": now.isoformat(),
                                 "names": list(self.meta.get("names", [])),
-                                "variant": self.meta.get("variant", deal.rules.variant)}
+                                "variant": self.meta.get("variant", deal.rules.variant),
+                                MATCH_ID: self.match_id, "number": number + 1}
         if practised:
             meta["practised"] = True
         save_deal(deal, path, meta)
@@ -173,7 +171,8 @@ class MatchSetup:
 
     @property
     def meta(self) -> dict[str, Any]:
-        return {"names": list(self.names), "bot_level": self.bot_level, "variant": self.variant}
+        return {"names": list(self.names), "bot_level": self.bot_level, "variant": self.variant,
+                MATCH_ID: new_match_id()}
 
 
 def new_seed() -> int:
@@ -240,8 +239,8 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
     (``human_seat=None``: a bot plays the player's seat too; the match is still saved)."""
     meta: dict[str, Any] = {"names": saved.names, "bot_level": saved.bot_level,
                             "variant": saved.match.rules.variant}
-    if ARCHIVED in saved.meta:
-        meta[ARCHIVED] = saved.meta[ARCHIVED]  # checked by Autosave
+    if valid_match_id(saved.meta.get(MATCH_ID)):
+        meta[MATCH_ID] = saved.meta[MATCH_ID]
     autosave = Autosave(meta, saved.match)
     seed = saved.match.seed + len(saved.match.deals)
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
@@ -249,11 +248,13 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
     return controller
 
 
-def open_table(app: App, controller: Any, replace: bool = False) -> None:
-    """Put the table for ``controller`` on screen."""
-    from game.table.scene import TableScene
+def open_table(app: App, controller: Any, names: Sequence[str] | None = None,
+               replace: bool = False) -> None:
+    """Put the table for ``controller`` on screen, the seats named ``names`` (the match's
+    own, as its file keeps them)."""
+    from game.table.scene import TableOptions, TableScene
 
-    table = TableScene(app, controller)
+    table = TableScene(app, controller, options=TableOptions(names=names))
     if replace:
         app.replace(table)
     else:

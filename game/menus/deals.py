@@ -29,6 +29,7 @@ from game.history.archive import (
     delete_entry,
     export_entry,
     filter_entries,
+    folder_problem,
     list_deals,
     read_entry,
 )
@@ -58,6 +59,7 @@ class FinishedDealsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[DealEntry] = []
+        self._folder_told: str | None = None
         self.filter: int | None = None
         self.selected = 0
         self.scroll = 0
@@ -84,6 +86,10 @@ class FinishedDealsScene(Scene):
 
     def refresh(self) -> None:
         self.entries = list_deals()
+        problem = folder_problem()
+        if problem is not None and problem != self._folder_told:
+            self.toast.show(self.app.tr("history_folder_unreadable", problem=problem), 9.0)
+        self._folder_told = problem
         self.selected = min(self.selected, max(0, len(self.shown) - 1))
         self.layout()
 

@@ -78,6 +78,7 @@ class MenuScene(Scene):
         self.saved: SavedMatch | None = None
         self.saved_problem = ""
         self._told = ""
+        self._told_spectator = False
         self.buttons = [
             Button("", self.new_game),
             Button("", self.continue_match),
@@ -115,16 +116,22 @@ class MenuScene(Scene):
                     self._told = str(exc)
                     self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
                 self.saved_problem = str(exc)
-        self.buttons[1].enabled = self.saved is not None
+        self.buttons[1].enabled = self.saved is not None and not self.app.spectator
+        self.buttons[0].enabled = not self.app.spectator
+        if self.app.spectator and not self._told_spectator:
+            self._told_spectator = True
+            self.toast.show(self.app.tr("menu_spectator"), 10.0)
         if not self.buttons[self.focus].enabled:
-            self.focus = 0
+            self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
 
     # --- actions -------------------------------------------------------------------------------
     def new_game(self) -> None:
+        if self.app.spectator:
+            return
         self.app.push(NewGameScene(self.app, self.seed, self.presets))
 
     def continue_match(self) -> None:
-        if self.saved is None:
+        if self.saved is None or self.app.spectator:
             return
         try:  # read it again: the file may have changed since the menu showed
             saved = read_saved_match(paths.current_match_file(), self.app.settings.bot_level,
@@ -133,11 +140,8 @@ class MenuScene(Scene):
             self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
             self.check_saved_match()
             return
-        if saved.names and saved.names[0] != self.app.settings.player_name:
-            # the table names the player from the settings: use the name of this match
-            self.app.update_settings(self.app.settings.with_(player_name=saved.names[0]))
         controller = resume_match(self.app, saved)
-        open_table(self.app, controller)
+        open_table(self.app, controller, saved.names)
 
     def finished_deals(self) -> None:
         from game.menus.deals import FinishedDealsScene
@@ -465,7 +469,7 @@ class NewGameScene(FormScene):
         except RulesError as exc:
             self.toast.show(str(exc), 8.0)
             return
-        open_table(app, controller, replace=True)
+        open_table(app, controller, setup.names, replace=True)
 
 
 __all__ = ["MenuScene", "NewGameScene"]

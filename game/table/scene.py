@@ -105,6 +105,7 @@ class TableScene(Scene):
         self._started = False
         self._held: bool | None = None
         self._sound_times: dict[str, float] = {}
+        self._save_told: str | None = None
         names = {"menu": ("settings", self.open_menu, "table_menu"),
                  "last_trick": ("last_trick", self.toggle_last_trick, "table_last_trick"),
                  "sound": ("sound_on", self.toggle_sound, "sound"),
@@ -342,6 +343,7 @@ class TableScene(Scene):
         player = self.player
         if player is not None:
             player.update()
+            self._tell_save_problem(player.save_problem())
         self.take(self.source.poll())
         if not self._started:
             self._started = True
@@ -378,6 +380,12 @@ class TableScene(Scene):
         self._thinking_for = self._thinking_for + dt if thinking else 0.0
         self.thinking = (player.whose_turn() if player is not None and self._thinking_for > 0.3
                          else None)
+
+    def _tell_save_problem(self, problem: str | None) -> None:
+        """A save that failed is told once, in words; play goes on."""
+        if problem is not None and problem != self._save_told:
+            self.toast.show(self.tr("table_save_failed", problem=problem), 7.0)
+        self._save_told = problem
 
     def take(self, changes: list[Any]) -> None:
         """Queue what the source handed over; a redraw supersedes everything before it."""

@@ -1,0 +1,88 @@
+"""One window at a time on the player's files.
+
+Two windows playing from the same user folder would each save "the match in progress" over
+the other's and archive every deal twice. The first window takes a lock on a file in the
+data folder; a second one finds it taken and opens as a spectator: it may browse and replay
+the finished deals, but it neither continues nor starts a match. The lock is the operating
+system's (``flock`` on Unix, ``msvcrt.locking`` on Windows), so it goes with the process: a
+game that was killed leaves no stale lock behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import IO
+
+LOCK_NAME = "tarot.lock"
+
+
+class FolderLock:
+    """This process's hold on a folder (:meth:`acquire`), kept until :meth:`release` or
+    until the process ends."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK_NAME
+        self._handle: IO[str] | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._handle is not None
+
+    def acquire(self) -> bool:
+        """Take the lock; ``False`` when another running game holds it. A folder that cannot
+        be written at all gives ``True``: nothing could be saved there by anyone anyway."""
+        if self._handle is not None:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open
+        except OSError:
+            return True
+        if not _lock(handle):
+            handle.close()
+            return False
+        with contextlib.suppress(OSError):
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{os.getpid()}\n")
+            handle.flush()
+        self._handle = handle
+        return True
+
+    def release(self) -> None:
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            with contextlib.suppress(OSError):
+                _unlock(handle)
+            handle.close()
+
+
+def _lock(handle: IO[str]) -> bool:
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _unlock(handle: IO[str]) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
