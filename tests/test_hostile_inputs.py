@@ -1,0 +1,399 @@
+"""Files, disks and windows that try to break the game: every one is refused in one line
+that names it, nothing crashes or hangs, and nothing already saved changes.
+
+Each class of trouble is tried where a player meets it: the game's own start (its menu must
+open), ``tarot --continue`` and ``tarot replay`` (one line, exit status 2, before any
+window), the history list, and ``python -m engine score`` (one line, exit status 2).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.actions import Bid
+from engine.match import Match
+from engine.randomplay import random_action
+from engine.rules import load_rules
+from engine.saves import SaveError, load_match, save_match
+from game.app import paths
+from game.app.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+HUGE_NUMBER = "9" * 5000
+DEEP = "[" * 50_000 + "]" * 50_000
+RECORD = (ROOT / "tests" / "records" / "four_players_garde.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    return tmp_path
+
+
+def run(module: str, args: list[str], home: Path, stdin: object = None,
+        timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAROT_HOME=str(home))
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout, check=False,
+                          stdin=stdin)  # type: ignore[arg-type]
+
+
+def one_line(result: subprocess.CompletedProcess[str]) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+def a_match(players: int = 4, actions: int = 9, seed: int = 11) -> Match:
+    match = Match.new(load_rules(), players, seed)
+    rng = random.Random(seed)
+    deal = match.current
+    for _ in range(actions):
+        deal.execute(deal.state.turn, random_action(deal.state, rng))
+    return match
+
+
+def saved_match_text(home: Path, edit: dict[str, object] | None = None) -> Path:
+    file = paths.current_match_file()
+    save_match(a_match(), file, {"names": ["Ana", "Léa", "Hugo", "Chloé"]})
+    if edit is not None:
+        document = json.loads(file.read_text(encoding="utf-8"))
+        document.update(edit)
+        file.write_text(json.dumps(document), encoding="utf-8")
+    return file
+
+
+# --- settings that would crash the start ------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    '{"players": ' + HUGE_NUMBER + "}",
+    DEEP,
+    '{"player_name": "Ana\\u0000Bob", "players": 4}',
+    "\udcff".encode("utf-8", "surrogatepass").decode("latin-1"),
+])
+def test_damaged_settings_never_stop_the_game(home: Path, text: str) -> None:
+    file = paths.settings_file()
+    file.parent.mkdir(parents=True)
+    file.write_text(text, encoding="utf-8", errors="surrogatepass")
+    before = file.read_bytes()
+    settings, problems = Settings.load()
+    assert "\0" not in settings.player_name
+    assert all(len(p) < 200 for p in problems)
+    result = run("game", ["--first-frame"], home)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert file.read_bytes() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_fifo_or_dev_zero_in_place_of_the_settings_does_not_freeze_the_game(
+        home: Path) -> None:
+    file = paths.settings_file()
+    file.parent.mkdir(parents=True)
+    os.mkfifo(file)
+    _, problems = Settings.load()
+    assert problems and "is a FIFO" in problems[0]
+    assert run("game", ["--first-frame"], home, timeout=30).returncode == 0
+    file.unlink()
+    file.symlink_to("/dev/zero")
+    _, problems = Settings.load()
+    assert problems and "is a device" in problems[0]
+    assert run("game", ["--first-frame"], home, timeout=30).returncode == 0
+
+
+# --- a saved match that would crash Continue --------------------------------------------------
+
+
+@pytest.mark.parametrize("edit", [
+    {"seed": 10 ** 4000}, {"deals": []}, {"meta": json.loads("[" * 10 + "]" * 10)},
+])
+def test_a_damaged_saved_match_is_refused_in_one_line(home: Path, edit: dict) -> None:
+    file = saved_match_text(home, edit)
+    before = file.read_bytes()
+    with pytest.raises(SaveError):
+        load_match(file)
+    result = run("game", ["--continue"], home)
+    assert result.returncode == 2
+    assert one_line(result).startswith(f"tarot: {file}:")
+    assert file.read_bytes() == before
+
+
+def test_a_saved_match_with_a_huge_number_or_deep_nesting(home: Path) -> None:
+    file = paths.current_match_file()
+    file.parent.mkdir(parents=True)
+    for text in ('{"format": "tarot-match", "seed": ' + HUGE_NUMBER + "}", DEEP):
+        file.write_text(text, encoding="utf-8")
+        with pytest.raises(SaveError, match=r"cannot be read|nested too deeply"):
+            load_match(file)
+        result = run("game", ["replay", str(file)], home)
+        assert result.returncode == 2 and one_line(result).startswith(f"tarot: {file}:")
+
+
+def test_a_nul_in_a_players_name_is_dropped_everywhere(home: Path) -> None:
+    saved_match_text(home, {"meta": {"names": ["An\0a", "Léa", "Hu\0go", "Chloé"]}})
+    from game.match.session import read_saved_match
+
+    saved = read_saved_match()
+    assert saved.names[:3] == ["Ana", "Léa", "Hugo"]
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_continue_with_a_history_folder_that_is_not_a_folder(home: Path) -> None:
+    saved_match_text(home)
+    paths.history_dir().parent.mkdir(parents=True, exist_ok=True)
+    paths.history_dir().write_text("not a folder", encoding="utf-8")
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "could not save" in line]
+    assert len(warnings) == 1, result.stderr  # said once, not at every move
+
+
+def test_continue_keeps_the_players_own_name_in_the_settings(home: Path) -> None:
+    Settings(player_name="Zoé").save()
+    before = paths.settings_file().read_bytes()
+    saved_match_text(home, {"meta": {"names": ["Ana", "Léa", "Hugo", "Chloé"]}})
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert paths.settings_file().read_bytes() == before
+
+
+# --- engine score on hostile records ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("record, message", [
+    ("players: " + HUGE_NUMBER + "\n", "cannot be read"),
+    (RECORD.replace("play:", "play: [KH]\nplay:", 1), "duplicate key 'play'"),
+    (RECORD.replace("hands:\n", "hands:\n", 1).replace("KS", "Kſ", 1), "unknown card 'Kſ'"),
+])
+def test_engine_score_refuses_in_one_line(tmp_path: Path, record: str, message: str) -> None:
+    path = tmp_path / "record.yaml"
+    path.write_text(record, encoding="utf-8")
+    result = run("engine", ["score", str(path)], tmp_path)
+    assert result.returncode == 2 and message in one_line(result), result.stderr
+
+
+def test_engine_score_reads_tabs_after_commas_in_a_flow_list(tmp_path: Path) -> None:
+    path = tmp_path / "record.yaml"
+    path.write_text(RECORD.replace("dog: [", "dog: [\t").replace(", ", ",\t"), encoding="utf-8")
+    assert "\t" in path.read_text(encoding="utf-8")
+    result = run("engine", ["score", str(path)], tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_engine_score_never_reads_an_endless_input(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zero:
+        result = run("engine", ["score", "-"], tmp_path, stdin=zero, timeout=30)
+    assert result.returncode == 2 and "more than the 1.0 MB" in one_line(result)
+    result = run("engine", ["score", "/dev/zero"], tmp_path, timeout=30)
+    assert result.returncode == 2 and "is a device" in one_line(result)
+
+
+def test_engine_score_refuses_a_rules_file_that_would_explode(tmp_path: Path) -> None:
+    bundled = (ROOT / "rules.yaml").read_text(encoding="utf-8")
+    levels = ["z0: &z0 [x, x, x, x, x, x, x, x, x]"]
+    levels += [f"z{i}: &z{i} [" + ", ".join([f"*z{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(bundled + "\n".join(levels) + "\n", encoding="utf-8")
+    record = tmp_path / "record.yaml"
+    record.write_text(RECORD, encoding="utf-8")
+    result = run("engine", ["score", "--rules", str(rules), str(record)], tmp_path, timeout=30)
+    line = one_line(result)
+    assert result.returncode == 2 and "too large once expanded" in line and len(line) < 300
+
+
+# --- a deal is one deal, however often it is written --------------------------------------------
+
+
+def finish(match: Match, rng: random.Random) -> None:
+    deal = match.current
+    while not deal.is_over:
+        state = deal.state
+        deal.execute(state.turn, random_action(state, rng) if state.phase.value != "bidding"
+                     else Bid("garde" if len(state.bids) == 0 else None))
+
+
+def test_a_deal_written_twice_is_one_history_entry_and_counts_once(home: Path) -> None:
+    from game.history.archive import list_deals
+    from game.history.stats import compute_stats
+    from game.match.session import Autosave
+
+    match = Match.new(load_rules(), 4, seed=3, first_dealer=3)
+    save = Autosave({"names": ["A", "B", "C", "D"], "variant": "fft"}, match)
+    finish(match, random.Random(3))
+    save(match)
+    first = sorted(paths.history_dir().glob("*.json"))
+    again = Autosave(dict(save.meta), match)  # a resume that finds the deal over
+    again.archive(match.current, 0)  # written once more, as after a crash between saves
+    assert sorted(paths.history_dir().glob("*.json")) == first
+    copy = first[0].with_name("copy-of-the-deal-4p.json")  # and a copy made by hand
+    copy.write_bytes(first[0].read_bytes())
+    assert len(list_deals()) == 2
+    assert compute_stats(list_deals())[4].deals == 1
+
+
+def test_a_kill_between_the_deal_and_the_match_leaves_one_history_entry(home: Path) -> None:
+    """The real game, killed by SIGKILL the moment it has written a finished deal to the
+    history and not yet the match: resumed, it finishes the deal again into the same entry."""
+    wrapper = home / "killed.py"
+    wrapper.write_text(f"""
+import os, signal, sys
+sys.path.insert(0, {str(ROOT)!r})
+import engine.saves as saves
+real = saves.save_match
+armed = []
+def save_deal(deal, path, meta=None):
+    saves.write_atomic(path, saves.deal_to_text(deal, meta))
+    armed.append(path)
+def save_match(match, path, meta=None):
+    if armed:
+        os.kill(os.getpid(), signal.SIGKILL)  # between the two writes
+    real(match, path, meta)
+import game.match.session as session
+session.save_deal, session.save_match = save_deal, save_match
+from game.cli import main
+sys.exit(main(sys.argv[1:]))
+""", encoding="utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAROT_HOME=str(home))
+    killed = subprocess.run([sys.executable, str(wrapper), "--autoplay", "--deals", "1",
+                             "--speed", "instant", "--players", "4", "--seed", "8"], env=env,
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert killed.returncode == -9, killed.stderr
+    history = sorted(paths.history_dir().glob("*.json"))
+    assert len(history) == 1
+    saved, _ = load_match(paths.current_match_file())
+    assert not saved.current.is_over  # the match file stops before the deal's last card
+    resumed = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                  home, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    from game.history.archive import list_deals
+
+    # the deal's number counts the deals dealt before it, cancelled ones included
+    number = history[0].name.rsplit("-", 2)[1]
+    entries = list_deals()
+    same = [e for e in entries if e.path.name.rsplit("-", 2)[1] == number]
+    assert [e.path for e in same] == history
+
+
+# --- a second window ----------------------------------------------------------------------------
+
+
+def test_a_second_window_is_a_spectator_and_cannot_overwrite_the_match(home: Path) -> None:
+    from game.app.lock import FolderLock
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", f"""
+import sys, time
+sys.path.insert(0, {str(ROOT)!r})
+from pathlib import Path
+from game.app.lock import FolderLock
+lock = FolderLock(Path({str(paths.data_dir())!r}))
+assert lock.acquire()
+print("held", flush=True)
+time.sleep(60)
+"""], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        assert not FolderLock(paths.data_dir()).acquire()
+        file = saved_match_text(home)
+        before = file.read_bytes()
+        result = run("game", ["--continue"], home)
+        assert result.returncode == 2 and "already open in another window" in one_line(result)
+        result = run("game", ["--first-frame"], home)  # the menu opens, as a spectator
+        assert result.returncode == 0, result.stderr
+        assert file.read_bytes() == before
+    finally:
+        holder.kill()
+        holder.wait()
+    assert FolderLock(paths.data_dir()).acquire()  # the lock went with the process
+
+
+def test_the_spectators_menu_offers_no_match(home: Path) -> None:
+    from game.app.window import App
+    from game.menus.menu import MenuScene
+
+    saved_match_text(home)
+    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    try:
+        app.spectator = True
+        menu = MenuScene(app)
+        app.push(menu)
+        app.step(1 / 60)
+        assert not menu.buttons[0].enabled and not menu.buttons[1].enabled
+        assert "another window" in menu.toast.text
+    finally:
+        app.close()
+        app.window.destroy()
+
+
+def test_stale_temp_files_go_at_once_when_no_other_window_writes(home: Path) -> None:
+    folder = paths.data_dir()
+    folder.mkdir(parents=True)
+    fresh = folder / ".current-match.json.abc.tmp"
+    fresh.write_text("{", encoding="utf-8")
+    result = run("game", ["--first-frame"], home)
+    assert result.returncode == 0 and not fresh.exists()
+
+
+# --- a save that fails is told at the table, once -------------------------------------------
+
+
+def test_a_failed_save_is_told_at_the_table_once_and_play_goes_on(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.match.session as session
+    from game.app.window import App
+    from game.match.session import MatchSetup, open_table, start_match
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device", str(paths.current_match_file()))
+
+    monkeypatch.setattr(session, "save_match", full)
+    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    try:
+        controller = start_match(app, MatchSetup(4, "random", "fft", ("A", "B", "C", "D"), 5))
+        open_table(app, controller)
+        table = app.scene
+        shown: list[str] = []
+        real_show = table.toast.show
+
+        def spy(text: str, *args: object, **kwargs: object) -> None:
+            shown.append(text)
+            real_show(text, *args, **kwargs)
+
+        table.toast.show = spy  # type: ignore[method-assign]
+        for _ in range(120):
+            app.step(1 / 60)
+            if controller.waiting_for_human():
+                controller.submit(Bid(None))
+        told = [t for t in shown if "could not be saved" in t]
+        assert len(told) == 1 and "No space left on device" in told[0]
+        assert len(controller.match.current.events) > 4  # the game went on
+        controller.shutdown()
+    finally:
+        app.close()
+        app.window.destroy()
+
+
+# --- what the engine writes, the engine reads -----------------------------------------------------
+
+
+def test_every_record_the_game_exports_is_accepted_by_engine_score() -> None:
+    from engine.record import export_record, score_record
+    from tests.helpers.deal_kinds import catalogue
+
+    for plan, deal in catalogue():
+        result = score_record(export_record(deal), load_rules(variant=plan.variant))
+        assert result["scores"] == list(deal.scores or [0] * deal.players), plan.name
