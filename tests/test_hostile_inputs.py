@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from engine.actions import Bid
@@ -334,6 +335,13 @@ def test_the_spectators_menu_offers_no_match(home: Path) -> None:
         app.step(1 / 60)
         assert not menu.buttons[0].enabled and not menu.buttons[1].enabled
         assert "another window" in menu.toast.text
+        menu.toast.update(60.0)  # long gone; a click on a greyed button says it again
+        assert not menu.toast.visible
+        app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                        pos=menu.buttons[0].rect.center))
+        app.step(1 / 60)
+        assert menu.toast.visible and "another window" in menu.toast.text
+        assert app.scene is menu  # nothing was started
     finally:
         app.close()
         app.window.destroy()

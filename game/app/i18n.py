@@ -34,6 +34,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu_saved_damaged": ("saved match damaged", "partie enregistrée abîmée"),
     "history_folder_unreadable": ("The history folder cannot be read: {problem}",
                                   "Le dossier des donnes jouées est illisible : {problem}"),
+    "menu_spectator_short": ("Open in another window", "Ouvert dans une autre fenêtre"),
     "menu_spectator": ("The game is already open in another window. This one can replay and "
                        "browse the finished deals; to play, use the other window (two would "
                        "overwrite each other's saved match).",

@@ -209,6 +209,10 @@ class MenuScene(Scene):
                 if button.enabled:
                     button.on_click()
             return
+        if (self.app.spectator and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and any(b.rect.collidepoint(event.pos) for b in self.buttons[:2])):
+            self.toast.show(self.app.tr("menu_spectator"), 10.0)  # why they are greyed out
+            return
         for i, button in enumerate(self.buttons):
             if event.type == pygame.MOUSEMOTION and button.rect.collidepoint(event.pos) \
                     and button.enabled and self.focus != i:
@@ -283,11 +287,16 @@ class MenuScene(Scene):
             info = app.tr("menu_saved_info", players=match.players, deal=len(match.deals))
         elif self.saved_problem:
             info, colour = app.tr("menu_saved_damaged"), WARNING
-        if info:
-            left = self.buttons[1].rect.right + int(12 * u)
-            size = fit_size(app, info, 19 * u, w - left - int(8 * u))
-            blit_text(surface, app.assets, info, size, (left, self.buttons[1].rect.centery),
-                      colour, anchor="midleft", shadow=False)
+        notes = [(self.buttons[1], info, colour)]
+        if app.spectator:
+            notes = [(self.buttons[0], app.tr("menu_spectator_short"), WARNING)]
+        for button, text, ink in notes:
+            if not text:
+                continue
+            left = button.rect.right + int(12 * u)
+            size = fit_size(app, text, 19 * u, w - left - int(8 * u))
+            blit_text(surface, app.assets, text, size, (left, button.rect.centery),
+                      ink, anchor="midleft", shadow=False)
         draw_keys_hint(surface, app, app.tr("menu_keys"))
         self.toast.draw(surface, app.assets, u, (w // 2, h - int(90 * u)))
 
