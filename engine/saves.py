@@ -12,6 +12,11 @@ deals in which a decision was taken back). The key is optional: a file without i
 before the key existed) loads with no practised deal, and a reader that does not know the key
 ignores it, so the version stays 1.
 
+A saved deal may keep *variations* (``"variations"``, :mod:`engine.variations`): other
+ways the deal could have gone from one of its decisions. The key is optional too, and a
+variation that cannot be used is reported by :func:`load_deal_file` without refusing the
+deal.
+
 Writing goes to a temporary file in the same folder, flushed to disk, then renamed over the
 old file, so an interrupted save leaves the previous good file in place.
 """
@@ -22,6 +27,7 @@ import json
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +37,13 @@ from engine.events import DealDealt, Event, EventFormatError, event_from_dict, e
 from engine.inputs import InputError, decode, load_json, read_bytes
 from engine.match import Match, deal_seed
 from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
+from engine.variations import (
+    MAX_VARIATIONS,
+    Variation,
+    branches_from,
+    variation_to_dict,
+    variations_from_list,
+)
 
 MATCH_FORMAT = "tarot-match"
 DEAL_FORMAT = "tarot-deal"
@@ -114,16 +127,19 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
     return _dump(document, "deals", [d.events for d in match.deals], nested=True)
 
 
-def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None) -> str:
-    document = {
+def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
+                 variations: Sequence[Variation] = ()) -> str:
+    document: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "version": SAVE_VERSION,
         "players": deal.players,
         "variant": deal.rules.variant,
         "rules": rules_to_dict(deal.rules),
         "meta": dict(meta or {}),
-        "events": None,
     }
+    if variations:  # optional: a reader that does not know the key ignores it
+        document["variations"] = [variation_to_dict(v) for v in variations]
+    document["events"] = None
     return _dump(document, "events", [deal.events], nested=False)
 
 
@@ -131,8 +147,9 @@ def save_match(match: Match, path: str | Path, meta: Mapping[str, Any] | None = 
     write_atomic(path, match_to_text(match, meta))
 
 
-def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
-    write_atomic(path, deal_to_text(deal, meta))
+def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = None,
+              variations: Sequence[Variation] = ()) -> None:
+    write_atomic(path, deal_to_text(deal, meta, variations))
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -259,11 +276,48 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     return Match(rules, players, seed, first_dealer, deals, practised), _meta(file, document)
 
 
+@dataclass
+class DealFile:
+    """A saved deal with what is kept beside it: its ``meta`` data, its variations and,
+    for stored variations that cannot be used, why (they never cost the deal)."""
+
+    deal: Deal
+    meta: dict[str, Any]
+    variations: list[Variation] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
 def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:
     """Load and check a saved deal; returns it with the file's ``meta`` data."""
+    loaded = load_deal_file(path, variations=False)
+    return loaded.deal, loaded.meta
+
+
+def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
+    """Load and check a saved deal and, when ``variations``, the variations kept with it."""
     file = Path(path)
     document = _read(file, DEAL_FORMAT)
     rules = _rules(file, document)
     players = _int_field(file, document, "players", 3, 5)
     deal = _deal_from(file, rules, players, document.get("events"), "events")
-    return deal, _meta(file, document)
+    loaded = DealFile(deal, _meta(file, document))
+    if variations:
+        found, problems = variations_from_list(document.get("variations"), deal)
+        loaded.variations = found
+        loaded.problems = [f"{file}: {problem}" for problem in problems]
+    return loaded
+
+
+def add_variation(path: str | Path, variation: Variation) -> DealFile:
+    """Keep ``variation`` with the saved deal at ``path`` (rewritten atomically; the deal
+    and the variations already there are unchanged). Raises :class:`SaveError` when the
+    file cannot be read or the variation does not leave its deal, ``OSError`` when it
+    cannot be written."""
+    loaded = load_deal_file(path)
+    if not branches_from(loaded.deal, variation):
+        raise SaveError(f"{path}: the variation does not leave this deal")
+    if len(loaded.variations) >= MAX_VARIATIONS:
+        raise SaveError(f"{path}: already {MAX_VARIATIONS} variations; delete some first")
+    loaded.variations.append(variation)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
+    return loaded
