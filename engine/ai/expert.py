@@ -102,15 +102,17 @@ Declaration = ShowHandful | AnnounceMisere | None
 class Budget:
     """When a search stops: a number of sampled deals, or a deadline on the clock."""
 
-    def __init__(self, seconds: float | None, samples: int | None) -> None:
+    def __init__(self, seconds: float | None, samples: int | None,
+                 stop: Callable[[], bool] | None = None) -> None:
         self.samples = samples
+        self.stop = stop
         self.deadline = None if seconds is None or samples is not None else (
             time.perf_counter() + seconds)
         self.max_worlds = samples if samples is not None else MAX_WORLDS
 
     def scaled(self, fraction: float) -> Budget:
         """A smaller budget for a side question (e.g. whether to show a handful)."""
-        out = Budget(None, None)
+        out = Budget(None, None, self.stop)
         out.samples = self.samples
         out.max_worlds = max(1, int(self.max_worlds * fraction))
         if self.deadline is not None:
@@ -120,6 +122,8 @@ class Budget:
 
     def expired(self, worlds: int) -> bool:
         if worlds >= self.max_worlds:
+            return True
+        if self.stop is not None and worlds > 0 and self.stop():
             return True
         return self.deadline is not None and worlds > 0 and time.perf_counter() >= self.deadline
 
@@ -206,6 +210,12 @@ class ExpertBot(PhaseBot):
         self.epsilon = epsilon
         self._handful_asked: set[tuple[int, int, int]] = set()
         self._fallback = SimpleBot(seed)
+        self._stop: Callable[[], bool] | None = None
+
+    def stop_when(self, stop: Callable[[], bool] | None) -> None:
+        """Give up the decision in progress (answering the best so far) when ``stop()`` turns
+        true: the table no longer wants it."""
+        self._stop = stop
 
     def decide(self, view: SeatView) -> Action:
         try:
@@ -222,7 +232,7 @@ class ExpertBot(PhaseBot):
         return lambda: worlds.sample(rng)
 
     def _budget(self, fraction: float = 1.0) -> Budget:
-        budget = Budget(self.budget_seconds, self.budget_samples)
+        budget = Budget(self.budget_seconds, self.budget_samples, self._stop)
         return budget if fraction == 1.0 else budget.scaled(fraction)
 
     def _decision_rng(self) -> random.Random:
@@ -555,9 +565,10 @@ class OmniscientExpert(ExpertBot):
         return true.copy
 
 
-def make(seed: int = 0, budget: float = 1.0) -> ExpertBot:
-    """The registry's factory: an expert with ``budget`` seconds per decision."""
-    return ExpertBot(seed, budget=budget)
+def make(seed: int = 0, budget: float = 1.0, samples: int | None = None) -> ExpertBot:
+    """The registry's factory: an expert with ``budget`` seconds per decision, or a fixed
+    number of sampled deals per decision (``samples``, which makes it reproducible)."""
+    return ExpertBot(seed, budget=budget, budget_samples=samples)
 
 
 def make_omniscient(seed: int, provider: Callable[[], DealState],
