@@ -9,8 +9,9 @@ Everything it decides comes from a handful of readable rules:
 * **slam** — only with an overwhelming hand;
 * **declarations** — a handful whenever it holds one (the Excuse shown only when needed, the
   Petit and the 21 hidden when possible), every misère it may announce;
-* **the cards** — cash masters, draw trumps as a strong taker, make the taker trump as the
-  defence, play low when the trick is lost, throw points to a partner who surely wins it,
+* **the cards** — the club player's judgement of :mod:`engine.ai.club` (which the expert's
+  play-outs use too): cash masters, draw trumps as a strong taker, make the taker trump as
+  the defence, play low when the trick is lost, throw points to a partner who surely wins it,
   overtrump cheaply, keep the 21 for tricks worth it, save the Petit and the Excuse.
 
 It reads only its seat's view and decides in well under a millisecond.
@@ -19,13 +20,13 @@ It reads only its seat's view and decides in well under a millisecond.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
+from engine.ai import club
 from engine.ai import options as O
 from engine.ai.base import PhaseBot
-from engine.cards import Card, Mask
+from engine.cards import Mask
 from engine.views import SeatView
 
 PETIT, TWENTY_ONE, EXCUSE = C.PETIT, C.TWENTY_ONE, C.EXCUSE
@@ -68,134 +69,6 @@ def hand_strength(hand: Mask, players: int, hand_size: int) -> float:
         if n_trumps >= 4:
             score += 6 if length == 0 else 3 if length == 1 else 0
     return score * 18 / hand_size
-
-
-def _trick_best(cards: Iterable[Card]) -> tuple[int, Card]:
-    """Position and card winning a trick so far (the Excuse aside); ``(-1, -1)`` for none."""
-    best, pos = -1, -1
-    for i, card in enumerate(cards):
-        if card == EXCUSE:
-            continue
-        if best < 0 or (C.is_trump(card) and (card > best or not C.is_trump(best))) or (
-            not C.is_trump(best) and not C.is_trump(card)
-            and C.SUIT_OF[card] == C.SUIT_OF[best] and card > best
-        ):
-            best, pos = card, i
-    return pos, best
-
-
-def _lowest(cards: Iterable[Card]) -> Card:
-    """The cheapest card: fewest points, then lowest rank."""
-    return min(cards, key=lambda c: (C.HALF_POINTS[c], C.RANK_OF[c], c))
-
-
-def _richest(cards: Iterable[Card]) -> Card:
-    return max(cards, key=lambda c: (C.HALF_POINTS[c], C.RANK_OF[c], c))
-
-
-class _Reading:
-    """What the seat can infer from its view while the cards are played."""
-
-    def __init__(self, view: SeatView) -> None:
-        n = view.players
-        self.view = view
-        self.n = n
-        self.me = view.seat
-        self.hand = view.hand_mask
-        self.legal = O.legal_plays(view)
-        own_aside = C.mask_of(view.discard or ()) if view.seat == view.taker else 0
-        self.unseen = C.FULL_DECK & ~view.played & ~self.hand & ~own_aside
-        self.void = [[False] * 4 for _ in range(n)]
-        self.no_trumps = [False] * n
-        for trick in (*view.tricks, view.trick):
-            self._note(trick.leader, trick.cards)
-        taker = view.taker
-        assert taker is not None
-        partner = view.partner if view.partner_known else None
-        self.attacking = view.seat == taker or partner == view.seat
-        others = {s for s in range(n) if s != self.me}
-        if view.seat == taker:
-            self.friends: set[int] = {partner} if partner is not None else set()
-            self.foes: set[int] = others - self.friends
-        elif self.attacking:
-            self.friends, self.foes = {taker}, others - {taker}
-        elif n < 5 or view.partner_known:
-            self.foes = {taker} | ({partner} if partner is not None else set())
-            self.friends = others - self.foes
-        else:  # five players, partner hidden: only the taker is surely a foe
-            self.friends, self.foes = set(), {taker}
-        trick = view.trick
-        self.trick = trick.cards
-        self.position = len(trick.cards)
-        self.later = [(trick.leader + i) % n for i in range(self.position + 1, n)]
-        self.win_pos, self.win_card = _trick_best(trick.cards)
-        real = [c for c in trick.cards if c != EXCUSE]
-        self.led = C.SUIT_OF[real[0]] if real else -1
-        self.winner = (trick.leader + self.win_pos) % n if self.win_pos >= 0 else None
-        self.points = sum(C.HALF_POINTS[c] for c in trick.cards if c != EXCUSE)
-        self.tricks_left = view.hand_counts[self.me]
-
-    def _note(self, leader: int, cards: tuple[Card, ...]) -> None:
-        """Voids shown by failing to follow, trumps gone by failing to trump."""
-        real = [c for c in cards if c != EXCUSE]
-        if not real:
-            return
-        led = C.SUIT_OF[real[0]]
-        for i, card in enumerate(cards):
-            seat = (leader + i) % self.n
-            if card == EXCUSE or card == real[0]:
-                continue
-            suit = C.SUIT_OF[card]
-            if led != C.TRUMP and suit != led:
-                self.void[seat][led] = True
-                if suit != C.TRUMP:
-                    self.no_trumps[seat] = True
-            elif led == C.TRUMP and suit != C.TRUMP:
-                self.no_trumps[seat] = True
-
-    # --- questions -----------------------------------------------------------------------------
-
-    def threats(self) -> list[int]:
-        """Seats still to play to this trick that are not known friends."""
-        return [s for s in self.later if s not in self.friends]
-
-    def higher_unseen(self, card: Card) -> Mask:
-        if C.is_trump(card):
-            return self.unseen & C.TRUMPS_ABOVE[C.RANK_OF[card]]
-        suit_mask = C.SUIT_MASKS[C.SUIT_OF[card]]
-        return self.unseen & suit_mask & ~((1 << (card + 1)) - 1)
-
-    def is_master(self, card: Card) -> bool:
-        return not self.higher_unseen(card)
-
-    def holds(self, card: Card, seats: Iterable[int]) -> bool:
-        """Whether ``card``, once on top of this trick, surely stays there against ``seats``."""
-        seats = list(seats)
-        if not seats:
-            return True
-        if C.is_trump(card):
-            return not self.higher_unseen(card) or all(self.no_trumps[s] for s in seats)
-        suit = C.SUIT_OF[card]
-        for seat in seats:
-            may_follow = not self.void[seat][suit]
-            if may_follow and self.higher_unseen(card):
-                return False
-            if not may_follow and not self.no_trumps[seat]:
-                return False
-            if self.unseen & C.SUIT_MASKS[suit] == 0 and not self.no_trumps[seat]:
-                return False  # nobody else has this suit: every later seat may trump
-        return True
-
-    def beats(self, card: Card) -> bool:
-        """Whether ``card`` would top the trick as it stands."""
-        if card == EXCUSE:
-            return False
-        best = self.win_card
-        if best < 0:
-            return True
-        if C.is_trump(card):
-            return card > best or not C.is_trump(best)
-        return not C.is_trump(best) and C.SUIT_OF[card] == C.SUIT_OF[best] and card > best
 
 
 class SimpleBot(PhaseBot):
@@ -290,135 +163,4 @@ class SimpleBot(PhaseBot):
         legal = view.legal_plays
         if len(legal) == 1:
             return Play(legal[0])
-        r = _Reading(view)
-        excuse = self._excuse_now(r)
-        if excuse:
-            return Play(EXCUSE)
-        card = self._lead(r) if not r.trick else self._follow(r)
-        return Play(card)
-
-    def _excuse_now(self, r: _Reading) -> bool:
-        """Play the Excuse before the last trick, but keep it to lead the last one of a slam."""
-        if not r.legal & C.EXCUSE_BIT:
-            return False
-        if r.tricks_left > 2:
-            return False
-        view = r.view
-        slam_on = r.attacking and all(
-            t.winner in r.friends | {r.me} for t in view.tricks
-        ) and bool(view.tricks)
-        if slam_on and not r.trick:
-            return r.tricks_left == 1
-        return True
-
-    # leading
-
-    def _lead(self, r: _Reading) -> Card:
-        legal = r.legal & ~C.EXCUSE_BIT
-        if not legal:
-            return EXCUSE
-        plain = legal & PLAIN_MASK
-        trumps = legal & C.TRUMP_MASK
-        foes = sorted(r.foes)
-        # cash a master plain card in a suit where no foe is known to be able to trump
-        for card in sorted(C.cards_of(plain), key=lambda c: -C.HALF_POINTS[c]):
-            if r.is_master(card) and r.holds(card, [s for s in range(r.n) if s != r.me
-                                                    and s not in r.friends]):
-                return card
-        view = r.view
-        if view.seat == view.taker and trumps:
-            unseen_trumps = (r.unseen & C.TRUMP_MASK).bit_count()
-            mine = trumps.bit_count()
-            if unseen_trumps and mine > unseen_trumps:
-                top = max(C.cards_of(trumps))
-                if r.is_master(top) and top != PETIT:
-                    return top
-                return self._low_trump(trumps)
-        if plain:
-            if not r.attacking:
-                for foe in foes:  # make the taker trump: lead where the taker is void
-                    for suit in range(4):
-                        cards = plain & C.SUIT_MASKS[suit]
-                        if cards and r.void[foe][suit] and not r.no_trumps[foe]:
-                            return _lowest(C.cards_of(cards))
-            return self._low_of_long_suit(plain)
-        return self._low_trump(trumps)
-
-    def _low_of_long_suit(self, plain: Mask) -> Card:
-        """A low card of the longest suit, kings kept back."""
-        best_suit = max(range(4), key=lambda s: ((plain & C.SUIT_MASKS[s] & ~C.KING_MASK)
-                                               .bit_count(), (plain & C.SUIT_MASKS[s]).bit_count()))
-        cards = plain & C.SUIT_MASKS[best_suit]
-        return _lowest(C.cards_of(cards & ~C.KING_MASK) or C.cards_of(cards))
-
-    def _low_trump(self, trumps: Mask) -> Card:
-        """The lowest trump, keeping the Petit and the 21 while others are left."""
-        ordinary = trumps & ~PETIT_BIT & ~TWENTY_ONE_BIT
-        if ordinary:
-            return min(C.cards_of(ordinary))
-        return TWENTY_ONE if trumps & TWENTY_ONE_BIT else PETIT
-
-    # following
-
-    def _follow(self, r: _Reading) -> Card:
-        legal = r.legal
-        choices = legal & ~C.EXCUSE_BIT
-        if not choices:
-            return EXCUSE
-        cards = C.cards_of(choices)
-        threats = r.threats()
-        friend_wins = r.winner in r.friends and r.holds(r.win_card, threats)
-        if friend_wins:
-            return self._feed(r, cards)
-        winners = [c for c in cards if r.beats(c)]
-        safe = [c for c in winners if r.holds(c, threats)]
-        card = self._take(r, winners, safe) if winners else None
-        if card is not None:
-            return card
-        card = self._duck(r, cards)
-        costly = C.HALF_POINTS[card] >= 7 or card == PETIT
-        if costly and legal & C.EXCUSE_BIT:
-            return EXCUSE  # rather than hand a head or the Petit to the other camp
-        return card
-
-    def _feed(self, r: _Reading, cards: list[Card]) -> Card:
-        """A partner surely wins the trick: give it points (the Petit first)."""
-        if PETIT in cards:
-            return PETIT
-        plain = [c for c in cards if not C.is_trump(c)]
-        if plain:
-            return _richest(plain)
-        return self._low_trump(C.mask_of(cards))
-
-    def _take(self, r: _Reading, winners: list[Card], safe: list[Card]) -> Card | None:
-        """Win the trick when it can be done safely or cheaply; ``None`` to let it go."""
-        if PETIT in safe:
-            return PETIT  # the Petit wins safely: take it home
-        cheap = [c for c in safe if c != TWENTY_ONE]
-        if cheap:
-            return min(cheap)
-        if TWENTY_ONE in safe and (r.points >= 7 or PETIT in r.trick or r.tricks_left <= 2):
-            return TWENTY_ONE  # the 21 always wins: spend it on a trick worth it
-        trumps = [c for c in winners if C.is_trump(c) and c not in (PETIT, TWENTY_ONE)]
-        if trumps:
-            # a foe may overtrump: a low trump is enough to make them spend a higher one
-            return min(trumps)
-        return None
-
-    def _duck(self, r: _Reading, cards: list[Card]) -> Card:
-        """The trick is lost (or not worth fighting for): the cheapest card."""
-        trumps = [c for c in cards if C.is_trump(c)]
-        if trumps and len(trumps) == len(cards):
-            return self._low_trump(C.mask_of(trumps))
-        plain = [c for c in cards if not C.is_trump(c)]
-        if any(C.SUIT_OF[c] == r.led for c in plain):
-            return _lowest(plain)
-        # a free discard: low cards of short suits, kings and masters kept
-        hand = r.hand
-
-        def keep_score(card: Card) -> tuple[int, int, int]:
-            suit_len = (hand & C.SUIT_MASKS[C.SUIT_OF[card]]).bit_count()
-            valuable = r.is_master(card) or C.HALF_POINTS[card] >= 7
-            return (int(valuable), C.HALF_POINTS[card], suit_len)
-
-        return min(plain, key=keep_score) if plain else self._low_trump(C.mask_of(trumps))
+        return Play(club.choose_card(club.reading_of_view(view)))
