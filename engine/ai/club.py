@@ -37,6 +37,11 @@ HIGHER: tuple[Mask, ...] = tuple(
      else SUIT_MASKS[SUIT_OF[c]] & ~((1 << (c + 1)) - 1) if c < FIRST_TRUMP else 0)
     for c in range(C.DECK_SIZE)
 )
+#: The cards of each value, the richest value first.
+_BY_VALUE: tuple[Mask, ...] = tuple(
+    sum(1 << c for c in range(C.DECK_SIZE) if HALF_POINTS[c] == value)
+    for value in sorted(set(HALF_POINTS), reverse=True)
+)
 #: Points, then rank: the cheapest card has the smallest (the lowest card on ties).
 _COST: tuple[int, ...] = tuple(HALF_POINTS[c] * 32 + RANK_OF[c] for c in range(C.DECK_SIZE))
 
@@ -246,12 +251,19 @@ def _lead(r: Reading) -> Card:
         return EXCUSE
     plain = legal & PLAIN_MASK
     trumps = legal & TRUMP_MASK
-    # cash a master plain card in a suit where no foe is known to be able to trump
+    # cash a master plain card in a suit where no foe is known to be able to trump: the
+    # richest first (the lowest card among equals)
     if plain:
         others = ((1 << r.n) - 1) & ~(1 << r.me) & ~r.friends
-        for card in _by_points(plain):
-            if not r.unseen & HIGHER[card] and holds(r, card, others):
-                return card
+        unseen = r.unseen
+        for value_cards in _BY_VALUE:
+            cards = plain & value_cards
+            while cards:
+                low = cards & -cards
+                card = low.bit_length() - 1
+                if not unseen & HIGHER[card] and holds(r, card, others):
+                    return card
+                cards ^= low
     if r.me == r.taker and trumps:
         unseen_trumps = (r.unseen & TRUMP_MASK).bit_count()
         if unseen_trumps and trumps.bit_count() > unseen_trumps:
@@ -273,13 +285,6 @@ def _lead(r: Reading) -> Card:
                 seat += 1
         return _low_of_long_suit(plain)
     return _low_trump(trumps)
-
-
-def _by_points(plain: Mask) -> list[Card]:
-    """The plain cards, the richest first (lower cards first among equal points)."""
-    cards = C.cards_of(plain)
-    cards.sort(key=lambda c: -HALF_POINTS[c])
-    return cards
 
 
 def _low_of_long_suit(plain: Mask) -> Card:
@@ -385,8 +390,8 @@ class Tracker:
     one a card), and each seat's friends and foes are worked out again only when the partner
     shows."""
 
-    __slots__ = ("camps", "later", "led", "no_trumps", "played", "points", "r", "revealed",
-                 "state", "void")
+    __slots__ = ("camps", "later", "led", "no_trumps", "open", "played", "points", "r",
+                 "revealed", "state", "void")
 
     def __init__(self, state: DealState) -> None:
         self.state = state
@@ -416,7 +421,14 @@ class Tracker:
         self.camps: list[tuple[int, int, bool] | None] = [None] * n
         self.revealed = state.partner_revealed
         self.later = _LATER[n]
+        self.open = 0
 
+    def see_all(self, seats: int) -> None:
+        """Let ``seats`` (a mask of seats) play as if they saw every hand: what each other
+        seat holds and lacks, not only what the table has shown. This stands for a player who
+        reads the cards better than a club player does (the expert weighing its own
+        contract)."""
+        self.open = seats
     def _note_trick(self, leader: int, cards: tuple[Card, ...] | list[Card]) -> None:
         n = self.state.n
         led = -1
@@ -452,11 +464,14 @@ class Tracker:
         hand = s.hands[seat]
         r.hand = hand
         r.legal = legal
-        if seat == r.taker:
+        if self.open >> seat & 1:
+            self._open_reading(r, seat)
+        elif seat == r.taker:
             r.unseen = C.FULL_DECK & ~self.played & ~hand & ~s.discard
+            r.void, r.no_trumps = self.void, self.no_trumps
         else:
             r.unseen = C.FULL_DECK & ~self.played & ~hand
-        r.no_trumps = self.no_trumps
+            r.void, r.no_trumps = self.void, self.no_trumps
         if s.partner_revealed != self.revealed:
             self.revealed = s.partner_revealed
             self.camps = [None] * s.n
@@ -479,6 +494,25 @@ class Tracker:
             mine = r.friends | 1 << seat
             r.slam_on = all(mine >> winner & 1 for _, _, winner in s.tricks)
         return r
+
+
+    def _open_reading(self, r: Reading, seat: int) -> None:
+        """The unseen cards, voids and trumpless seats as they truly are."""
+        hands = self.state.hands
+        unseen = 0
+        void = []
+        no_trumps = 0
+        for other, hand in enumerate(hands):
+            if other != seat:
+                unseen |= hand
+            lacks = 0
+            for suit in range(4):
+                if not hand & SUIT_MASKS[suit]:
+                    lacks |= 1 << suit
+            void.append(lacks)
+            if not hand & TRUMP_MASK:
+                no_trumps |= 1 << other
+        r.unseen, r.void, r.no_trumps = unseen, void, no_trumps
 
 
 #: ``_LATER[n][leader][k]``: the seats still to play after the ``k + 1``-th card of a trick.

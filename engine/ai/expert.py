@@ -66,6 +66,7 @@ from engine.ai.sampling import NoConsistentDeal, Worlds
 from engine.ai.search import Budget, Problem, WorldSource, race
 from engine.ai.simple_bot import SimpleBot
 from engine.cards import Card, Mask
+from engine.rules import Contract
 from engine.scoring import DealResult, score_deal
 from engine.state import DealState
 from engine.views import SeatView
@@ -207,19 +208,30 @@ class ExpertBot(PhaseBot):
             key = (taker, contract.dog_shown)
             played = cache.get(key)
             if played is None:
-                played = world.copy()
-                call = None
-                if view.players == 5:
-                    hand = played.hands[taker]
-                    call = call_choice(P.callable_cards(
-                        view.rules.five_player_call == "any", hand), hand)
-                P.take_contract(played, taker, contract, call)
-                self._rollout(played, rng)
-                cache[key] = played
+                played = cache[key] = self.played_contract(world, taker, contract, rng)
             played.contract = contract
-            return float(score_deal(played).scores[me])
+            return self.seat_score(played, me)
 
         return Problem(bids, self.world_source(view, rng), run, float(view.players) / 2)
+
+    @staticmethod
+    def seat_score(s: DealState, seat: int) -> float:
+        """``seat``'s score in the finished deal ``s``."""
+        return float(score_deal(s).scores[seat])
+
+    def played_contract(self, world: DealState, taker: int, contract: Contract,
+                        rng: random.Random) -> DealState:
+        """``world`` (a deal in its bidding) played out with ``taker`` holding ``contract``:
+        the club player's call and discard, then every seat a club player."""
+        played = world.copy()
+        call = None
+        if world.n == 5:
+            hand = played.hands[taker]
+            call = call_choice(P.callable_cards(world.rules.five_player_call == "any", hand),
+                               hand)
+        P.take_contract(played, taker, contract, call)
+        self._rollout(played, rng)
+        return played
 
     @staticmethod
     def call_candidates(view: SeatView) -> list[Card]:

@@ -53,6 +53,7 @@ def tracker_for(s: DealState, public: club.Tracker) -> club.Tracker:
     tracker.camps = [None] * s.n
     tracker.revealed = s.partner_revealed
     tracker.later = public.later
+    tracker.open = 0
     return tracker
 
 
