@@ -21,10 +21,9 @@ goes on until the budget is spent, so that more time means more deals and smalle
 * **handful** — shown when its camp wins the contract in most play-outs (the bonus goes to
   the winning camp); **misères** — always announced.
 
-The time budget is per decision (``budget`` seconds, :data:`DEFAULT_BUDGET` by default;
-decisions before the cards, each one for the whole deal, get :data:`CONTRACT_FACTOR` times
-more). Given ``budget_samples=N`` instead, the bot looks at a fixed number of sampled deals
-and no clock, so that its play is reproducible from its seed.
+The time budget is per decision (``budget`` seconds, :data:`DEFAULT_BUDGET` by default), the
+same for every kind of decision. Given ``budget_samples=N`` instead, the bot looks at a fixed
+number of sampled deals and no clock, so that its play is reproducible from its seed.
 
 Each kind of decision is also available as a :class:`~engine.ai.search.Problem`
 (``bid_problem``, ``call_problem``, ``discard_problem``, ``slam_problem``,
@@ -54,7 +53,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import auction, endgame
+from engine.ai import auction, endgame, tree
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.base import PhaseBot
@@ -73,14 +72,24 @@ from engine.views import SeatView
 
 #: Seconds per decision by default: quick at the table, and what the default is measured at.
 DEFAULT_BUDGET = 0.25
-#: Decisions before the cards (bid, call, discard, slam) settle the whole deal: more time.
-CONTRACT_FACTOR = 2.0
 #: A hand this far below the club player's threshold for the lowest contract open passes
 #: without simulating.
 PASS_MARGIN = 14.0
 #: A taker's hand this far below the club player's Garde contre threshold does not weigh a
 #: slam.
 SLAM_MARGIN = 10.0
+#: The scores of a deal, in units of :meth:`ExpertBot._unit` (a card point of margin): the
+#: scale of the tree search's exploration.
+SCORE_SCALE = 50.0
+#: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
+#: with five it tells who the partner is (measured: no gain with three or four, where the
+#: bids and the voids say most of it and the reading costs time).
+READ_PLAYS = frozenset({5})
+#: Reading the cards makes the weights of sampled deals uneven: each deal kept is drawn from a
+#: pool of deals, in proportion to their weights. The larger the pool, the closer the deals
+#: kept come to what the cards played say: a longer think affords more, by budget (seconds of
+#: at least the key; a budget in sampled deals takes the first).
+POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (1.0, 6), (2.0, 8))
 #: Share of the play-outs its camp must win for a seat to show a handful.
 HANDFUL_WINS = 0.5
 #: Tricks left (the one being played included) from which the cards are valued by exact
@@ -104,8 +113,17 @@ class ExpertBot(PhaseBot):
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
                  budget_samples: int | None = None, epsilon: float = 0.0,
-                 read_plays: bool = True) -> None:
+                 read_plays: bool | None = None, use_tree: bool = True,
+                 pool: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.use_tree = use_tree
+        if pool is None:
+            pool = POOL[0][1]
+            if budget_samples is None:
+                for seconds, size in POOL:
+                    if budget >= seconds:
+                        pool = size
+        self.pool = max(1, pool)
         self.budget_seconds = budget
         self.budget_samples = budget_samples
         self.epsilon = epsilon
@@ -132,11 +150,27 @@ class ExpertBot(PhaseBot):
         """A function returning a new sampled deal at the view's decision, with its weight,
         on each call."""
         worlds = Worlds(view)
-        inference = Inference(view, worlds, plays=self.read_plays)
+        plays = self.read_plays
+        if plays is None:
+            plays = view.players in READ_PLAYS
+        inference = Inference(view, worlds, plays=plays)
+        pool = self.pool if inference.plays else 1
 
         def draw() -> tuple[DealState, float]:
-            world = worlds.sample(rng)
-            return world, inference.weight(world)
+            if pool == 1:
+                world = worlds.sample(rng)
+                return world, inference.weight(world)
+            # the cards played make weights uneven: keep one deal of a few, in proportion to
+            # its weight, rather than many deals of which a few count
+            candidates = [worlds.sample(rng) for _ in range(pool)]
+            weights = [inference.weight(world) for world in candidates]
+            total = sum(weights)
+            pick = rng.random() * total
+            for world, weight in zip(candidates, weights, strict=True):
+                pick -= weight
+                if pick <= 0:
+                    return world, 1.0
+            return candidates[-1], 1.0
 
         return draw
 
@@ -187,7 +221,7 @@ class ExpertBot(PhaseBot):
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
         problem = self.bid_problem(view, self._decision_rng())
-        choice = race(problem, self._budget(CONTRACT_FACTOR)).best
+        choice = race(problem, self._budget()).best
         return choice
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
@@ -256,7 +290,7 @@ class ExpertBot(PhaseBot):
         if len(candidates) == 1:
             return Call(candidates[0])
         problem = self.call_problem(view, self._decision_rng())
-        return Call(race(problem, self._budget(CONTRACT_FACTOR)).best)
+        return Call(race(problem, self._budget()).best)
 
     def call_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
         """The call candidates; ``run`` takes any card."""
@@ -287,7 +321,7 @@ class ExpertBot(PhaseBot):
         if len(candidates) == 1:
             return Discard(tuple(C.cards_of(candidates[0])))
         problem = self.discard_problem(view, self._decision_rng())
-        return Discard(tuple(C.cards_of(race(problem, self._budget(CONTRACT_FACTOR)).best)))
+        return Discard(tuple(C.cards_of(race(problem, self._budget()).best)))
 
     def discard_problem(self, view: SeatView, rng: random.Random) -> Problem[Mask]:
         """The discard candidates (:func:`engine.ai.candidates.discard_candidates`); ``run``
@@ -312,7 +346,7 @@ class ExpertBot(PhaseBot):
         if strength < thresholds_for(n)["garde_contre"] - SLAM_MARGIN:
             return DecideSlam(False)
         problem = self.slam_problem(view, self._decision_rng())
-        return DecideSlam(bool(race(problem, self._budget(CONTRACT_FACTOR)).best))
+        return DecideSlam(bool(race(problem, self._budget()).best))
 
     def slam_deal(self, world: DealState, announce: bool, rng: random.Random) -> DealResult:
         """``world`` (at the slam decision) played out with or without a slam announced."""
@@ -409,6 +443,15 @@ class ExpertBot(PhaseBot):
             return Problem(candidates, self.world_source(view, rng), _exact_run(me),
                            self._unit(view))
         public: list[Tracker] = []
+        trees = {card: tree.Node() for card in candidates}
+        scale = SCORE_SCALE * self._unit(view)
+        noise = rng if self.epsilon else None
+        source = self.world_source(view, rng)
+        weight = [1.0]
+
+        def worlds() -> tuple[DealState, float]:
+            world, weight[0] = source()
+            return world, weight[0]
 
         def run(world: DealState, card: Card) -> float:
             s = world.copy()
@@ -416,10 +459,12 @@ class ExpertBot(PhaseBot):
                 public.append(P.public_tracker(world))
             tracker = P.tracker_for(s, public[0])
             tracker.play(card)
-            P.rollout(s, rng if self.epsilon else None, self.epsilon, tracker)
-            return float(score_deal(s).scores[me])
+            if self.use_tree:
+                return tree.walk(s, tracker, trees[card], me, scale, weight[0], noise,
+                                 self.epsilon)
+            return P.value(s, me, noise, self.epsilon, tracker)
 
-        return Problem(candidates, self.world_source(view, rng), run, self._unit(view))
+        return Problem(candidates, worlds, run, self._unit(view))
 
 
 def _exact_run(me: int) -> Callable[[DealState, Card], float]:
@@ -461,7 +506,7 @@ class OmniscientExpert(ExpertBot):
 
 
 def make(seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None,
-         read_plays: bool = True) -> ExpertBot:
+         read_plays: bool | None = None) -> ExpertBot:
     """The registry's factory: an expert with ``budget`` seconds per decision, or a fixed
     number of sampled deals per decision (``samples``, which makes it reproducible)."""
     return ExpertBot(seed, budget=budget, budget_samples=samples, read_plays=read_plays)
@@ -474,7 +519,6 @@ def make_omniscient(seed: int, provider: Callable[[], DealState],
 
 
 __all__ = [
-    "CONTRACT_FACTOR",
     "DEFAULT_BUDGET",
     "Budget",
     "Declaration",
