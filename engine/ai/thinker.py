@@ -35,8 +35,10 @@ Besides bot decisions, :meth:`Thinker.submit_analysis` runs :func:`engine.ai.ana
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
+import os
 import time
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Mapping
@@ -107,12 +109,12 @@ class _Flag(Protocol):
 class _Worker:
     """One worker process and the job it is running."""
 
-    def __init__(self, context: SpawnContext) -> None:
+    def __init__(self, context: SpawnContext, nice: int = 0) -> None:
         self.flag: _Flag = context.Value("q", -1, lock=False)
         parent, child = context.Pipe()
         self.conn: Connection = parent
         self.process: SpawnProcess = context.Process(
-            target=_serve, args=(child, self.flag), name="tarot-thinker", daemon=True)
+            target=_serve, args=(child, self.flag, nice), name="tarot-thinker", daemon=True)
         self.process.start()
         child.close()
         self.job: _Request | None = None
@@ -134,11 +136,15 @@ class Thinker:
     #: Seconds a cancelled job may go on while other jobs wait, before its worker is replaced.
     grace = 1.0
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, nice: int = 0) -> None:
+        """``workers`` processes; ``nice`` lowers their priority where the system allows it
+        (a window's frames then come before the bots' thinking on a busy machine)."""
         if workers < 1:
             raise ValueError("a thinker needs at least one worker")
         self._context = multiprocessing.get_context("spawn")
-        self._workers = [_Worker(self._context) for _ in range(workers)]
+        self._nice = nice
+        self._workers = [_Worker(self._context, nice) for _ in range(workers)]
+        self._homes: dict[tuple[Any, ...], int] = {}  # the worker that last answered a bot
         self._queue: deque[_Request] = deque()
         self._done: dict[int, Result] = {}
         self._dropped: set[int] = set()  # cancelled jobs whose worker may still answer
@@ -185,6 +191,8 @@ class Thinker:
 
     def forget(self, key: Hashable) -> None:
         """Drop the bots kept for ``key`` in every worker (a match is over)."""
+        for identity in [i for i in self._homes if i[0] == key]:
+            del self._homes[identity]
         for worker in self._workers:
             if worker.alive():
                 _send(worker, ("forget", key))
@@ -202,6 +210,11 @@ class Thinker:
             worker.process.join(timeout=max(0.0, deadline - time.monotonic()))
             worker.end()
         self._queue.clear()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`shutdown` was called."""
+        return self._closed
 
     def __enter__(self) -> Thinker:
         return self
@@ -229,15 +242,25 @@ class Thinker:
             elif (worker.cancelled_at is not None and self._queue
                   and time.monotonic() - worker.cancelled_at > self.grace):
                 self._replace(index, "cancelled")
-        for worker in self._workers:
-            if worker.job is None and self._queue and worker.alive():
-                request = self._queue.popleft()
-                worker.job = request
-                worker.cancelled_at = None
-                worker.flag.value = -1
-                if not _send(worker, request):
-                    worker.job = None
-                    self._queue.appendleft(request)
+        while self._queue:
+            free = [i for i, w in enumerate(self._workers) if w.job is None and w.alive()]
+            if not free:
+                return
+            request = self._queue.popleft()
+            # a bot lives in the worker that answered it last: go there when it is free
+            key = request.bot.identity() if request.bot is not None else None
+            home = self._homes.get(key) if key is not None else None
+            index = home if home in free else free[0]
+            worker = self._workers[index]
+            worker.job = request
+            worker.cancelled_at = None
+            worker.flag.value = -1
+            if not _send(worker, request):
+                worker.job = None
+                self._queue.appendleft(request)
+                return
+            if key is not None:
+                self._homes[key] = index
 
     def _collect(self, worker: _Worker) -> None:
         try:
@@ -258,7 +281,9 @@ class Thinker:
         worker = self._workers[index]
         job = worker.job
         worker.end()
-        self._workers[index] = _Worker(self._context)
+        self._workers[index] = _Worker(self._context, self._nice)
+        for key in [k for k, home in self._homes.items() if home == index]:
+            del self._homes[key]  # its bots died with it
         if job is None:
             return
         if job.id in self._dropped:
@@ -284,9 +309,13 @@ def _send(worker: _Worker, message: object) -> bool:
 # --- the worker's side -----------------------------------------------------------------------
 
 
-def _serve(conn: Connection, flag: _Flag) -> None:
+def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
     """A worker process: answer requests until told to stop (``None``) or the pipe closes."""
     from engine.ai.arena.bots import build_bot  # the same bot specs as the arena
+
+    if nice and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
+            os.nice(nice)
 
     bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
     while True:
