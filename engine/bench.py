@@ -7,14 +7,27 @@ Two paths are timed for 3, 4 and 5 players:
   and scoring included;
 * **event-sourced** — what the game uses: every decision goes through
   :meth:`engine.deal.Deal.execute`, which checks it against the rules and writes its events.
+
+Both play the same random deals from a seed (the same random draws, so the same deals and
+scores on any version of the engine: ``--check`` prints a digest of them).
+
+``--against PATH`` compares with another checkout of the project (an earlier commit, say): the
+two benchmarks run in turn, several rounds, each in a fresh process, and the best round of each
+is shown side by side; the other checkout is also timed with this file's driver, so that the
+engine's own gain shows apart from any change in the driver.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from engine.actions import Bid
 from engine.commands import deal_cards, petit_sec_seat
@@ -27,18 +40,10 @@ from engine.scoring import score_deal
 from engine.state import DealState, Phase, apply_in_place
 
 
-def random_card(mask: int, rng: random.Random) -> int:
-    """A uniformly random set bit of ``mask``."""
-    k = int(rng.random() * mask.bit_count())  # faster than randrange, uniform enough here
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
-
-
 def simulate_deal(rules: Rules, players: int, dealer: int, seed: int,
                   rng: random.Random) -> tuple[int, ...]:
-    """Play one random deal through the fast path; returns the scores."""
+    """Play one random deal through the fast path; returns the scores. Each card is drawn
+    uniformly among the legal ones with one ``rng.random()``."""
     dealt: DealDealt = deal_cards(rules, players, dealer, seed)
     state = DealState(rules, players)
     apply_in_place(state, dealt)
@@ -60,9 +65,15 @@ def simulate_deal(rules: Rules, players: int, dealer: int, seed: int,
         apply_in_place(state, Discarded(taker, discard.cards))
     apply_in_place(state, SlamDeclined(taker))
     play = state.play
-    legal = state.legal_plays
-    while state.phase is Phase.PLAYING:
-        play(random_card(legal(), rng))
+    legal_plays = state.legal_plays
+    draw = rng.random
+    while state.turn is not None:
+        legal = legal_plays()
+        k = int(draw() * legal.bit_count())
+        while k:
+            legal &= legal - 1
+            k -= 1
+        play((legal & -legal).bit_length() - 1)
     return score_deal(state).scores
 
 
@@ -78,8 +89,10 @@ def event_sourced_deal(rules: Rules, players: int, dealer: int, seed: int,
     return scores
 
 
-def measure(run: Callable[[Rules, int, int, int, random.Random], tuple[int, ...]],
-            rules: Rules, players: int, seconds: float, seed: int) -> tuple[int, float]:
+Run = Callable[[Rules, int, int, int, random.Random], tuple[int, ...]]
+
+
+def measure(run: Run, rules: Rules, players: int, seconds: float, seed: int) -> tuple[int, float]:
     rng = random.Random(seed)
     deals = 0
     start = time.perf_counter()
@@ -95,14 +108,81 @@ def measure(run: Callable[[Rules, int, int, int, random.Random], tuple[int, ...]
             return deals, deals / (now - start)
 
 
+def digest(run: Run, rules: Rules, players: int, deals: int, seed: int) -> str:
+    """A digest of the scores of the first ``deals`` deals: the same on any engine that plays
+    the same random deals."""
+    rng = random.Random(seed)
+    h = hashlib.sha256()
+    for number in range(deals):
+        h.update(repr(run(rules, players, number % players, seed + number, rng)).encode())
+    return h.hexdigest()[:16]
+
+
+# --- against another checkout -------------------------------------------------------------------
+
+
+def _simulation_rates(command: list[str], cwd: Path) -> dict[int, float]:
+    env = {**os.environ, "PYTHONPATH": str(cwd)}  # the checkout's own engine first
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                          check=True)
+    rates: dict[int, float] = {}
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0].isdigit():
+            rates[int(words[0])] = float(words[1].replace(",", ""))
+    return rates
+
+
+def compare(other: Path, seconds: float, players: list[int], seed: int, rounds: int) -> int:
+    here = Path(__file__).resolve().parent.parent
+    args = ["--seconds", str(seconds), "--seed", str(seed), "--players", *map(str, players)]
+    own = [sys.executable, "-c", "import sys; from engine.bench import main; "
+           "raise SystemExit(main(sys.argv[1:]))", *args]
+    this_driver = [sys.executable, "-c", "import runpy, sys; sys.argv[0] = 'bench'; "
+                   f"runpy.run_path({str(Path(__file__).resolve())!r}, run_name='__main__')",
+                   *args]
+    columns = {"this checkout": (own, here), f"{other.name}": (own, other),
+               f"{other.name}, this driver": (this_driver, other)}
+    best: dict[str, dict[int, float]] = {name: {} for name in columns}
+    for _ in range(rounds):
+        for name, (command, cwd) in columns.items():
+            for count, rate in _simulation_rates(command, cwd).items():
+                best[name][count] = max(best[name].get(count, 0.0), rate)
+    names = list(columns)
+    print(f"simulation, random legal deals per second, best of {rounds} rounds run in turn")
+    print(f"{'players':>7}" + "".join(f"  {name:>24}" for name in names)
+          + f"  {'this / ' + other.name:>18}")
+    for count in players:
+        rates = [best[name].get(count, 0.0) for name in names]
+        ratio = rates[0] / rates[1] if rates[1] else float("nan")
+        print(f"{count:>7}" + "".join(f"  {rate:>24,.0f}" for rate in rates)
+              + f"  {ratio:>17.2f}x")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", type=int, metavar="DEALS", default=None,
+                        help="print a digest of the scores of the first DEALS deals instead")
+    parser.add_argument("--against", type=Path, metavar="PATH", default=None,
+                        help="compare with the checkout at PATH, run in turn")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds with --against")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        return compare(args.against.resolve(), args.seconds, args.players, args.seed,
+                       args.rounds)
     rules = load_rules()
+    if args.check is not None:
+        for players in args.players:
+            print(f"{players} players, {args.check} deals: simulation "
+                  f"{digest(simulate_deal, rules, players, args.check, args.seed)}, "
+                  f"event-sourced "
+                  f"{digest(event_sourced_deal, rules, players, args.check, args.seed)}")
+        return 0
     print(f"random legal deals per second, one core, {args.seconds:g} s per figure")
     print(f"{'players':>7}  {'simulation':>12}  {'event-sourced':>14}")
     for players in args.players:

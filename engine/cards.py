@@ -198,9 +198,20 @@ def count(mask: Mask) -> int:
     return mask.bit_count()
 
 
+#: ``(value, mask of the cards worth it)`` for each card value, in half points.
+_VALUE_MASKS: tuple[tuple[int, Mask], ...] = tuple(
+    (value, sum(1 << c for c in range(DECK_SIZE) if HALF_POINTS[c] == value))
+    for value in sorted(set(HALF_POINTS))
+)
+
+
 def mask_points(mask: Mask) -> int:
-    """Total card points of a mask, in half points."""
-    return sum(HALF_POINTS[c] for c in iter_cards(mask))
+    """Total card points of a mask, in half points (counted by value: it runs at the end of
+    every simulated deal)."""
+    total = 0
+    for value, cards in _VALUE_MASKS:
+        total += value * (mask & cards).bit_count()
+    return total
 
 
 def sort_for_hand(cards: Iterable[Card]) -> list[Card]:

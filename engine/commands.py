@@ -21,6 +21,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
+from engine.cards import Card
 from engine.events import (
     BidMade,
     CardPlayed,
@@ -107,21 +108,37 @@ def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
     between packets, never first or last (RULES.md §2)."""
     setup = rules.setup(players)
     rng = random.Random(seed)
-    pack = list(range(C.DECK_SIZE))
-    rng.shuffle(pack)
-    packets = players * setup.hand // setup.packet
+    pack = shuffled_deck(rng)
+    packet = setup.packet
+    packets = players * setup.hand // packet
     dog_after = set(rng.sample(range(1, packets), setup.dog))
     hands: list[list[int]] = [[] for _ in range(players)]
     dog: list[int] = []
     pos = 0
     for k in range(packets):
         seat = (dealer + 1 + k) % players
-        hands[seat].extend(pack[pos:pos + setup.packet])
-        pos += setup.packet
+        hands[seat] += pack[pos:pos + packet]
+        pos += packet
         if k + 1 in dog_after:
             dog.append(pack[pos])
             pos += 1
-    return DealDealt(players, dealer, tuple(tuple(h) for h in hands), tuple(dog), seed)
+    return DealDealt(players, dealer, tuple(map(tuple, hands)), tuple(dog), seed)
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """The 78 cards shuffled by ``rng``: the very shuffle of :meth:`random.Random.shuffle`
+    (Fisher-Yates, each index drawn with ``getrandbits`` and rejection), written out so the
+    draws are not a method call each, and so a seed deals the same cards on every Python."""
+    pack = list(range(C.DECK_SIZE))
+    getrandbits = rng.getrandbits
+    for i in range(C.DECK_SIZE - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
 
 
 def petit_sec_seat(rules: Rules, dealt: DealDealt) -> int | None:

@@ -82,6 +82,7 @@ class DealState:
         "excuse_player",
         "excuse_trick",
         "excuse_winner",
+        "follow",
         "handfuls",
         "hands",
         "high_trump",
@@ -100,6 +101,7 @@ class DealState:
         "trick",
         "trick_index",
         "tricks",
+        "tricks_total",
         "turn",
         "win_card",
         "win_pos",
@@ -133,7 +135,9 @@ class DealState:
         self.win_card = -1
         self.win_pos = -1
         self.high_trump = 0
+        self.follow: Mask = 0  # the suit led (trumps included), once a card other than the Excuse
         self.tricks: list[tuple[int, tuple[Card, ...], int]] = []  # (leader, cards, winner)
+        self.tricks_total = rules.setup(players).hand  # read on every trick: kept at hand
         self.camp_won: list[Mask] = [0, 0]  # cards won in tricks, the Excuse aside
         self.camp_tricks = [0, 0]
         self.excuse_player = -1
@@ -164,6 +168,7 @@ class DealState:
         new.excuse_player = self.excuse_player
         new.excuse_trick = self.excuse_trick
         new.excuse_winner = self.excuse_winner
+        new.follow = self.follow
         new.handfuls = self.handfuls.copy()
         new.hands = self.hands[:]
         new.high_trump = self.high_trump
@@ -182,6 +187,7 @@ class DealState:
         new.trick = self.trick[:]
         new.trick_index = self.trick_index
         new.tricks = self.tricks[:]
+        new.tricks_total = self.tricks_total
         new.turn = self.turn
         new.win_card = self.win_card
         new.win_pos = self.win_pos
@@ -213,11 +219,11 @@ class DealState:
 
     @property
     def hand_size(self) -> int:
-        return self.rules.setup(self.n).hand
+        return self.tricks_total
 
     @property
     def total_tricks(self) -> int:
-        return self.hand_size
+        return self.tricks_total
 
     def camp_of(self, seat: int) -> int:
         return TAKER_CAMP if seat == self.taker or seat == self.partner else DEFENCE_CAMP
@@ -258,21 +264,16 @@ class DealState:
     def legal_plays(self) -> Mask:
         """The cards the seat to play may play, as a mask (RULES.md §4 and §8)."""
         hand = self.hands[self.turn]  # type: ignore[index]
-        trick = self.trick
-        if not trick:
-            if self.trick_index == 0 and self.called is not None:
+        follow = self.follow
+        if not follow:  # nothing led yet, or only the Excuse
+            if self.trick_index == 0 and self.called is not None and not self.trick:
                 return self._first_lead(hand)
             return hand
-        lead = trick[0]
-        if lead == EXCUSE:
-            if len(trick) == 1:
-                return hand
-            lead = trick[1]
-        suit = SUIT_OF[lead]
-        if suit != TRUMP:
-            follow = hand & SUIT_MASKS[suit]
-            if follow:
-                return follow | (hand & EXCUSE_BIT)
+        cards = hand & follow
+        if cards:
+            if follow == TRUMP_MASK:
+                return (cards & TRUMPS_ABOVE[self.high_trump] or cards) | (hand & EXCUSE_BIT)
+            return cards | (hand & EXCUSE_BIT)
         trumps = hand & TRUMP_MASK
         if trumps:
             return (trumps & TRUMPS_ABOVE[self.high_trump] or trumps) | (hand & EXCUSE_BIT)
@@ -297,27 +298,31 @@ class DealState:
             self.partner_revealed = True
         if len(self.trick) == self.n:
             self._gather(self.trick_winner())
-            if self.trick_index == self.total_tricks:
+            if self.trick_index == self.tricks_total:
                 self.phase = Phase.FINISHED
                 self.turn = None
 
     def trick_winner(self) -> int:
         """The winner of the complete trick on the table, slam Excuse case included."""
+        index = self.trick_index
         if (
             self.trick[0] == EXCUSE
-            and self.trick_index == self.total_tricks - 1
-            and self.trick_index > 0
+            and index == self.tricks_total - 1
+            and index > 0
             and self.camp_tricks[1 - self.camp_of(self.leader)] == 0
         ):
             return self.leader
         return (self.leader + self.win_pos) % self.n
 
+    # The two helpers below run for every card of every play-out: attributes are read once
+    # into locals, and the common case (a plain card that does not win) is tested first.
+
     def _add_card(self, card: Card) -> None:
-        seat = self.turn
-        assert seat is not None
+        seat: int = self.turn  # type: ignore[assignment]
         self.hands[seat] &= ~(1 << card)
-        self.played_seats |= 1 << seat
         trick = self.trick
+        if not self.trick_index:
+            self.played_seats |= 1 << seat  # from the second trick on, every seat has played
         trick.append(card)
         if card == EXCUSE:
             self.excuse_player = seat
@@ -326,6 +331,7 @@ class DealState:
             if win < 0:
                 self.win_card = card
                 self.win_pos = len(trick) - 1
+                self.follow = SUIT_MASKS[SUIT_OF[card]]
                 if card >= FIRST_TRUMP:
                     self.high_trump = card - 55
             elif card >= FIRST_TRUMP:
@@ -333,10 +339,11 @@ class DealState:
                     self.win_card = card
                     self.win_pos = len(trick) - 1
                     self.high_trump = card - 55
-            elif win < FIRST_TRUMP and card > win and SUIT_OF[card] == SUIT_OF[win]:
+            elif card > win and win < FIRST_TRUMP and SUIT_OF[card] == SUIT_OF[win]:
                 self.win_card = card
                 self.win_pos = len(trick) - 1
-        self.turn = (seat + 1) % self.n
+        seat += 1
+        self.turn = seat if seat < self.n else 0
 
     def _gather(self, winner: int) -> None:
         trick = self.trick
@@ -344,17 +351,13 @@ class DealState:
         won = 0
         for card in trick:
             won |= 1 << card
-        if won & EXCUSE_BIT and not (trick[0] == EXCUSE and winner == self.leader
-                                     and self.excuse_player == winner):
-            won ^= EXCUSE_BIT
+        if won & EXCUSE_BIT:
+            # the Excuse goes back to its camp, except when led to a slam's last trick
             self.excuse_trick = self.trick_index
             self.excuse_winner = winner
-        elif won & EXCUSE_BIT:
-            # the slam case: the Excuse led to the last trick wins it
-            self.excuse_trick = self.trick_index
-            self.excuse_winner = winner
-            self.camp_won[camp] |= EXCUSE_BIT
             won ^= EXCUSE_BIT
+            if trick[0] == EXCUSE and winner == self.leader and self.excuse_player == winner:
+                self.camp_won[camp] |= EXCUSE_BIT
         self.camp_won[camp] |= won
         self.camp_tricks[camp] += 1
         self.tricks.append((self.leader, tuple(trick), winner))
@@ -365,6 +368,7 @@ class DealState:
         self.win_card = -1
         self.win_pos = -1
         self.high_trump = 0
+        self.follow = 0
 
     # --- helpers shared by the fold --------------------------------------------------------------
 

@@ -322,6 +322,9 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         return 130
     finally:
         driver.shutdown()
+        from game.match.thinking import close_game_thinker
+
+        close_game_thinker()  # the bots' worker processes end with the window
         if _mtime(settings_file) != stamp:  # something was saved while the game ran
             keep_overrides_out(app.settings, base, overrides, size is not None)
         import pygame

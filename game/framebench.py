@@ -2,7 +2,9 @@
 
 With ``--replay`` it measures the replay viewer instead: a deal played by the bots is
 autoplayed from its first step to its score at the fastest autoplay speed, while the expert's
-analysis of seat 0's decisions runs on its background thread.
+analysis of seat 0's decisions runs in a worker process.
+
+The bots (``--level``: simple, expert...) think in the game's worker processes, as in the game.
 
 Runs the real table scene (with animations at the chosen speed) on whatever video driver is
 set — the dummy driver when there is no display — and prints the median, 95th and 99th
@@ -30,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--speed", default="fast", choices=("slow", "normal", "fast"))
-    parser.add_argument("--level", default="simple")
+    parser.add_argument("--level", default="simple",
+                        help="the bots' level (a registry name: simple, expert...)")
     parser.add_argument("--replay", action="store_true",
                         help="measure the replay viewer (autoplay, analysis running)")
     args = parser.parse_args(argv)
@@ -40,20 +43,26 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("TAROT_HOME", tempfile.mkdtemp(prefix="tarot-bench-"))
 
     from engine.ai import make_bot
+    from engine.ai.thinker import BotSpec
     from engine.match import Match
     from engine.rules import load_rules
     from game.app.settings import Settings
     from game.app.window import App
     from game.match.controller import MatchController
+    from game.match.thinking import close_game_thinker
     from game.table.scene import TableScene
 
     width, height = (int(v) for v in args.size.lower().split("x"))
     app = App(Settings(animation_speed=args.speed, sound=False), size=(width, height))
     match = Match.new(load_rules(), args.players, args.seed)
-    bots = {seat: make_bot(args.level, args.seed + seat) for seat in range(args.players)}
     if args.replay:
-        return replay_bench(app, match, bots, args)
-    controller = MatchController(match, bots, human_seat=None)
+        bots = {seat: make_bot(args.level, args.seed + seat) for seat in range(args.players)}
+        try:
+            return replay_bench(app, match, bots, args)
+        finally:
+            close_game_thinker()
+    specs = {seat: BotSpec(args.level, seed=args.seed + seat) for seat in range(args.players)}
+    controller = MatchController(match, specs, human_seat=None)
     table = TableScene(app, controller)
     app.push(table)
     finished = 0
@@ -65,12 +74,13 @@ def main(argv: list[str] | None = None) -> int:
             if finished < args.deals and getattr(table, "idle", True):
                 controller.next_deal()
     controller.shutdown()
+    close_game_thinker()
     return report(app, f"{finished} deal(s), {args.players} players, {args.size}, "
                        f"animations {args.speed}")
 
 
 def replay_bench(app: Any, match: Any, bots: dict[int, Any], args: argparse.Namespace) -> int:
-    """Autoplay one finished deal in the replay viewer, the analysis thread working."""
+    """Autoplay one finished deal in the replay viewer, the analysis working meanwhile."""
     from engine.views import view_for
     from game.app.i18n import seat_name
     from game.replay.bar import SPEEDS

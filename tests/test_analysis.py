@@ -7,6 +7,7 @@ import pytest
 
 from engine import cards as C
 from engine.actions import (
+    PASS,
     Action,
     AnnounceMisere,
     Bid,
@@ -27,7 +28,8 @@ from engine.ai.analysis import (
 )
 from engine.ai.expert import ExpertBot, discard_candidates, equivalent_cards, unseen_out
 from engine.cards import Card
-from engine.deal import command_of
+from engine.deal import Deal, command_of
+from engine.rules import load_rules
 from engine.views import SeatView, view_for
 from tests.helpers.analysis_positions import (
     bidding_view,
@@ -42,6 +44,7 @@ from tests.helpers.analysis_positions import (
 )
 
 SAMPLES = 8
+FFT = load_rules()
 
 
 def cards_of(action: Action) -> tuple[Card, ...]:
@@ -72,8 +75,16 @@ def test_bids_are_every_legal_bid_best_first() -> None:
     assert {o.action for o in analysis.options} == set(O.legal_bids(view))
     assert len(analysis.options) == len(O.legal_bids(view))
     check_sorted(analysis)
+    # the first to speak: a pass is worth what the deal is worth when a later seat takes
     passing = analysis.value_of(Bid(None))
-    assert passing is not None and passing.mean == 0.0
+    assert passing is not None and passing.samples == SAMPLES
+    # the last to speak after three passes: nobody else may take, so a pass is worth 0
+    deal = Deal.new(FFT, 4, 0, 3)
+    for _ in range(3):
+        deal.execute(deal.state.turn, PASS)
+    last = view_for(deal.state, deal.state.turn)
+    passing = analyse(last, samples=SAMPLES, seed=1).value_of(Bid(None))
+    assert passing is not None and passing.mean == 0.0 and passing.stderr == 0.0
 
 
 def test_cards_are_the_expert_candidates_and_equivalent_cards_share_a_value() -> None:

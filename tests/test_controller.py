@@ -1,24 +1,29 @@
-"""The match controller: bots on a worker thread, the human's commands, holds, stale answers."""
+"""The match controller: bots in worker processes (named bots) or on a thread (bot objects), the
+human's commands, holds, stale answers, decisions cancelled by an undo or by leaving the table."""
 
 from __future__ import annotations
 
 import itertools
 import logging
+import pathlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from engine.actions import PASS, Action, Bid, Play
 from engine.ai import make_bot
 from engine.ai.base import Bot
+from engine.ai.thinker import BotSpec, Thinker
+from engine.deal import Deal
 from engine.events import BidMade, DealDealt
 from engine.match import Match
 from engine.rules import load_rules
-from engine.views import SeatView, public_events
+from engine.views import SeatView, public_events, view_for
 from game.match.controller import MatchController
 from game.table.source import Redraw
+from tests.helpers.thinking_bots import notes
 
 RULES = load_rules()
 
@@ -278,3 +283,104 @@ def test_shutdown_does_not_wait_for_a_thinking_bot() -> None:
     count = len(match.current.events)
     controller.update()  # a no-op once shut down
     assert len(match.current.events) == count and not controller.is_thinking()
+
+
+# --- bots in worker processes: what the game uses ------------------------------------------------
+
+PONDERING = "tests/helpers/thinking_bots.py:Pondering"
+
+
+@pytest.fixture(scope="module")
+def thinker() -> Iterator[Thinker]:
+    with Thinker(workers=1) as running:
+        yield running
+
+
+def settle(thinker: Thinker) -> None:
+    """Wait (bounded) until the thinker runs nothing: every search asked has ended."""
+    wait_until(lambda: not thinker.busy(), timeout=60)
+
+
+def test_named_bots_play_a_match_in_the_worker_process(thinker: Thinker) -> None:
+    match = live_match()
+    bots = {s: BotSpec("simple", seed=s) for s in range(4)}
+    controller = MatchController(match, bots, human_seat=None, thinker=thinker)
+    try:
+        wait_until(lambda: match.current.is_over, controller, timeout=60)
+    finally:
+        controller.shutdown()
+    # the same bots here, asked in this process, play the same deal
+    here = {s: make_bot("simple", s) for s in range(4)}
+    deal = Deal.from_dealt(RULES, match.current.events[0])
+    while not deal.is_over:
+        seat = deal.state.turn
+        assert seat is not None
+        deal.execute(seat, here[seat].decide(view_for(deal.state, seat)))
+    assert deal.events == match.current.events
+
+
+def test_an_undo_while_a_bot_thinks_stops_its_search(thinker: Thinker,
+                                                       tmp_path: pathlib.Path) -> None:
+    mark = tmp_path / "pondering"
+    match = live_match(first_dealer=3)  # seat 0 (human) speaks first, then seat 1
+    bots = {1: BotSpec(PONDERING, options={"mark": str(mark)}),
+            2: BotSpec("simple", 2), 3: BotSpec("simple", 3)}
+    controller = MatchController(match, bots, human_seat=0, thinker=thinker)
+    try:
+        assert controller.submit(PASS) is None
+        controller.update()
+        assert controller.is_thinking()
+        wait_until(lambda: notes(mark) == ["start"], timeout=60)  # the search has begun
+        assert controller.undo()  # the human takes the pass back while seat 1 thinks
+        assert not controller.is_thinking() and controller.waiting_for_human()
+        settle(thinker)  # the search came back although it thinks "forever" unless stopped
+        assert notes(mark) == ["start", "stop"]
+        controller.update()
+        assert [type(e) for e in match.current.events] == [DealDealt]
+        # asked anew about the new state
+        assert controller.submit(Bid("petite")) is None
+        controller.update()
+        assert controller.is_thinking()
+        wait_until(lambda: notes(mark) == ["start", "stop", "start"], timeout=60)
+    finally:
+        controller.shutdown()
+    settle(thinker)  # leaving for good stops it too
+    assert notes(mark) == ["start", "stop", "start", "stop"]
+    assert len(match.current.events) == 2  # its cancelled answer was never carried out
+
+
+def test_leaving_the_table_while_a_bot_thinks_stops_its_search(thinker: Thinker,
+                                                              tmp_path: pathlib.Path) -> None:
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.table.scene import TableScene
+
+    mark = tmp_path / "pondering"
+    match = live_match(first_dealer=0)  # seat 1 speaks first
+    bots = {1: BotSpec(PONDERING, options={"mark": str(mark)}),
+            2: BotSpec("simple", 2), 3: BotSpec("simple", 3)}
+    controller = MatchController(match, bots, human_seat=0, thinker=thinker)
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    try:
+        app.push(TableScene(app, controller))
+        for _ in range(10_000):
+            app.step(1 / 60)
+            if notes(mark):
+                break
+        assert notes(mark) == ["start"] and controller.is_thinking()
+        app.pop()  # back to the menu: the table leaves the screen
+        assert not controller.is_thinking()
+        settle(thinker)
+        assert notes(mark) == ["start", "stop"]
+        assert len(match.current.events) == 1  # nothing was played while away
+        app.push(TableScene(app, controller))  # the match goes on: the bot is asked again
+        for _ in range(10_000):
+            app.step(1 / 60)
+            if len(notes(mark)) == 3:
+                break
+        assert notes(mark) == ["start", "stop", "start"]
+    finally:
+        controller.shutdown()
+        app.close()
+    settle(thinker)
+    assert notes(mark)[-1] == "stop"

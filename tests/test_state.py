@@ -45,3 +45,25 @@ def test_fast_path_play_equals_the_event_fold():
                 assert fast == deal.state
         assert fast.tricks == deal.state.tricks
         assert fast.camp_won == deal.state.camp_won
+
+
+def test_the_deck_is_shuffled_as_random_shuffle_does():
+    """Seeds deal the same cards as before the shuffle was written out, and as the standard
+    library's shuffle does."""
+    from engine import cards as C
+    from engine.commands import shuffled_deck
+
+    for seed in range(300):
+        reference = list(range(C.DECK_SIZE))
+        random.Random(seed).shuffle(reference)
+        assert shuffled_deck(random.Random(seed)) == reference
+
+
+def test_card_points_of_a_mask_add_up_card_by_card():
+    from engine import cards as C
+
+    rng = random.Random(3)
+    for _ in range(500):
+        mask = rng.getrandbits(C.DECK_SIZE)
+        assert C.mask_points(mask) == sum(C.HALF_POINTS[c] for c in C.iter_cards(mask))
+    assert C.mask_points(C.FULL_DECK) == 182

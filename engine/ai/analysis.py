@@ -50,7 +50,9 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai import options as O
-from engine.ai.expert import Declaration, ExpertBot, Problem, card_groups, unseen_out
+from engine.ai.candidates import card_groups, unseen_out
+from engine.ai.expert import Declaration, ExpertBot
+from engine.ai.search import Problem
 from engine.cards import Card, Mask
 from engine.deal import Deal, command_of
 from engine.state import DealState
@@ -222,7 +224,8 @@ class _Runner:
         options = list(problem.options)
         options += [option for option in extra if option not in options]
         scores: list[list[float]] = [[] for _ in options]
-        succeeded: list[int] = [0 for _ in options]
+        succeeded: list[float] = [0.0 for _ in options]
+        weights: list[float] = []
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.samples:
@@ -230,7 +233,8 @@ class _Runner:
                 raise AnalysisCancelled
             if deadline is not None and done >= 2 and time.perf_counter() >= deadline:
                 break
-            world = problem.worlds()
+            world, weight = problem.worlds()
+            weights.append(weight)
             for i, option in enumerate(options):
                 if outcome is None:
                     score = problem.run(world, option)
@@ -238,19 +242,31 @@ class _Runner:
                 else:
                     score, success = outcome(world, option)
                 scores[i].append(score)
-                succeeded[i] += success
+                succeeded[i] += weight * success
             done += 1
-        valued = [_summary(action(option), values, wins) for option, values, wins in
+        valued = [_summary(action(option), values, weights, wins) for option, values, wins in
                   zip(options, scores, succeeded, strict=True)]
         order = sorted(range(len(valued)), key=lambda i: (-valued[i].mean, i))
         return Analysis(seat, tuple(valued[i] for i in order), equivalents)
 
 
-def _summary(action: Action, values: list[float], wins: int) -> OptionValue:
+def _summary(action: Action, values: list[float], weights: list[float],
+             wins: float) -> OptionValue:
+    """An option's weighted mean, its standard error (the deals counted by their effective
+    number, given their weights) and its weighted share of successes."""
     count = len(values)
-    mean = sum(values) / count
-    var = sum((v - mean) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
-    return OptionValue(action, mean, math.sqrt(var / count), count, wins / count)
+    total = sum(weights)
+    if total <= 0:
+        weights, total, wins = [1.0] * count, float(count), 0.0
+    mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+    squares = sum(w * w for w in weights)
+    effective = total * total / squares
+    if count > 1 and effective > 1:
+        var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+        stderr = math.sqrt(var / (effective - 1))
+    else:
+        stderr = 0.0
+    return OptionValue(action, mean, stderr, count, wins / total)
 
 
 def _only(seat: int, action: Action) -> Analysis:

@@ -1,35 +1,36 @@
-"""ExpertBot: determinised search over the cards it cannot see.
+"""ExpertBot: a search over the cards it cannot see that gets better with the time it is given.
 
 For every decision the bot samples deals consistent with its view (:mod:`engine.ai.sampling`:
-hand sizes, voids, handfuls, misères, the dog and the discard, the called card), tries each
-of its options on every sampled deal, plays the deal to the end with the fast policy of
-:mod:`engine.ai.playout`, and scores it with the real scoring. The option with the best mean
-score for its own seat wins.
+hand sizes, voids, handfuls, misères, the dog and the discard, the called card), weighs each
+by how likely the other seats' bids and cards are in it (:mod:`engine.ai.inference`), tries
+each of its options on every sampled deal, plays the deal to the end with every seat playing
+like a club player from what it knows (:mod:`engine.ai.playout`), and scores it with the
+real scoring. The option with the best weighted mean score for its own seat wins; options
+confidently behind are dropped on the way (:func:`engine.ai.search.race`), and the search
+goes on until the budget is spent, so that more time means more deals and smaller errors.
 
 * **cards** — each legal card (cards that are interchangeable, like touching low cards of a
-  suit, are tried once). The same sampled deals serve every card, so the comparison is
-  paired; a card is dropped once it is clearly behind the best, or so close to it that the
-  difference does not matter, and the search stops when one card is left, the sample budget
-  is spent or the time is up.
-* **bidding** — the expected score of taking at each contract still open, against 0 for a
-  pass (a hand far below SimpleBot's lowest threshold passes at once). Petite and Garde share
-  their play-outs, as do Garde sans and Garde contre: only the count differs.
-* **call** (five players), **discard** — a handful of candidates (the kings it lacks; discards
-  that make different voids or keep different points), each played out on the same deals.
-* **slam** — announced only when a hand already strong enough to be a candidate makes the
-  slam in at least 95 % of the play-outs and gains by announcing.
+  suit, are tried once), on the same deals;
+* **bidding** — every legal bid, each followed on each deal by the rest of the auction as
+  club players would bid it (:mod:`engine.ai.auction`), then the contract played out: a pass
+  is worth what the deal is worth as a defender when another seat takes (0 when all pass), a
+  contract what it is worth as the taker (or as a defender when it is overcalled);
+* **call** (five players), **discard** — a set of candidates (the heads the hand lacks;
+  discards that make different voids or put different points aside), each played out;
+* **slam** — announcing against not announcing, played out;
 * **handful** — shown when its camp wins the contract in most play-outs (the bonus goes to
   the winning camp); **misères** — always announced.
 
-The time budget is per decision (``budget`` seconds, 1 s by default). Given
-``budget_samples=N`` instead, the bot looks at a fixed number of sampled deals and no clock,
-so that its play is reproducible from its seed.
+The time budget is per decision (``budget`` seconds, :data:`DEFAULT_BUDGET` by default), the
+same for every kind of decision. Given ``budget_samples=N`` instead, the bot looks at a fixed
+number of sampled deals and no clock, so that its play is reproducible from its seed.
 
-Each kind of decision is also available as a :class:`Problem` (``bid_problem``,
-``call_problem``, ``discard_problem``, ``slam_problem``, ``declare_problem``,
-``play_problem``): the options the bot weighs, its source of sampled deals and the function
-that scores one option on one deal. The bot's own decisions are searches over these problems;
-:mod:`engine.ai.analysis` evaluates the same problems without pruning, to explain a choice.
+Each kind of decision is also available as a :class:`~engine.ai.search.Problem`
+(``bid_problem``, ``call_problem``, ``discard_problem``, ``slam_problem``,
+``declare_problem``, ``play_problem``): the options the bot weighs, its source of weighted
+sampled deals and the function that scores one option on one deal. The bot's own decisions
+are searches over these problems; :mod:`engine.ai.analysis` evaluates the same problems
+without pruning, to explain a choice.
 
 :class:`OmniscientExpert` is the same search handed the true deal instead of samples: a
 yardstick for measurements, never a player.
@@ -37,12 +38,8 @@ yardstick for measurements, never a player.
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from collections.abc import Callable
 
 from engine import cards as C
 from engine.actions import (
@@ -56,156 +53,89 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
+from engine.ai import auction, endgame, tree
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.base import PhaseBot
+from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
+from engine.ai.club import Tracker
+from engine.ai.club_contract import call_choice, discard_choice, hand_strength, thresholds_for
+from engine.ai.inference import Inference
 from engine.ai.sampling import NoConsistentDeal, Worlds
-from engine.ai.simple_bot import BID_THRESHOLDS, SimpleBot, hand_strength
+from engine.ai.search import Budget, Problem, WorldSource, race
+from engine.ai.simple_bot import SimpleBot
 from engine.cards import Card, Mask
+from engine.rules import Contract
 from engine.scoring import DealResult, score_deal
 from engine.state import DealState
 from engine.views import SeatView
 
-T = TypeVar("T")
-WorldSource = Callable[[], DealState]
-
-#: A hand this far below SimpleBot's threshold for the lowest contract open passes without
-#: simulating.
-PASS_MARGIN = 12.0
-#: Confidence (in standard errors) needed to drop an option that looks worse than the best.
-Z_DROP = 2.0
-MIN_WORLDS = 8
-MAX_WORLDS = 600
-
-
-@dataclass(frozen=True)
-class Problem(Generic[T]):
-    """One decision as the expert weighs it.
-
-    ``options`` are the choices it compares (bids, called cards, discard masks, slam yes/no,
-    declarations, cards), ``worlds`` gives a new sampled deal at the decision on each call and
-    ``run(world, option)`` plays ``option`` out on ``world`` (which it does not change) and
-    returns the deciding seat's score. ``indifference`` is the score difference below which
-    two options count as equally good.
-    """
-
-    options: list[T]
-    worlds: WorldSource
-    run: Callable[[DealState, T], float]
-    indifference: float
-
+#: Seconds per decision by default: quick at the table, and what the default is measured at.
+DEFAULT_BUDGET = 0.25
+#: A hand this far below the club player's threshold for the lowest contract open passes
+#: without simulating.
+PASS_MARGIN = 14.0
+#: A taker's hand this far below the club player's Garde contre threshold does not weigh a
+#: slam.
+SLAM_MARGIN = 10.0
+#: The scores of a deal, in units of :meth:`ExpertBot._unit` (a card point of margin): the
+#: scale of the tree search's exploration.
+SCORE_SCALE = 50.0
+#: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
+#: with five it tells who the partner is (measured: no gain with three or four, where the
+#: bids and the voids say most of it and the reading costs time).
+READ_PLAYS = frozenset({5})
+#: Reading the cards makes the weights of sampled deals uneven: each deal kept is drawn from a
+#: pool of deals, in proportion to their weights. The larger the pool, the closer the deals
+#: kept come to what the cards played say: a longer think affords more, by budget (seconds of
+#: at least the key; a budget in sampled deals takes the first).
+POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (1.0, 6), (2.0, 8))
+#: Share of the play-outs its camp must win for a seat to show a handful.
+HANDFUL_WINS = 0.5
+#: Tricks left (the one being played included) from which the cards are valued by exact
+#: search of the rest of each sampled deal, by player count, for budgets (seconds) of at
+#: least the key: the search of one deal costs about 1-5 ms with three tricks left, 3-30 ms
+#: with four (more players, more cards), and a decision wants dozens of deals.
+EXACT_TRICKS: dict[int, tuple[tuple[float, int], ...]] = {
+    3: ((0.0, 3), (0.5, 4), (3.0, 5)),
+    4: ((0.0, 3), (1.0, 4)),
+    5: ((0.0, 2), (1.0, 3), (4.0, 4)),
+}
+#: The same for a budget in sampled deals rather than seconds.
+EXACT_TRICKS_SAMPLED = {3: 3, 4: 3, 5: 2}
 
 #: A declaration before the first card, or none.
 Declaration = ShowHandful | AnnounceMisere | None
 
 
-class Budget:
-    """When a search stops: a number of sampled deals, or a deadline on the clock."""
-
-    def __init__(self, seconds: float | None, samples: int | None) -> None:
-        self.samples = samples
-        self.deadline = None if seconds is None or samples is not None else (
-            time.perf_counter() + seconds)
-        self.max_worlds = samples if samples is not None else MAX_WORLDS
-
-    def scaled(self, fraction: float) -> Budget:
-        """A smaller budget for a side question (e.g. whether to show a handful)."""
-        out = Budget(None, None)
-        out.samples = self.samples
-        out.max_worlds = max(1, int(self.max_worlds * fraction))
-        if self.deadline is not None:
-            now = time.perf_counter()
-            out.deadline = now + (self.deadline - now) * fraction
-        return out
-
-    def expired(self, worlds: int) -> bool:
-        if worlds >= self.max_worlds:
-            return True
-        return self.deadline is not None and worlds > 0 and time.perf_counter() >= self.deadline
-
-
-def search(options: Sequence[T], worlds: WorldSource, run: Callable[[DealState, T], float],
-           budget: Budget, indifference: float) -> tuple[T, list[float]]:
-    """The option with the best mean of ``run(world, option)`` over sampled worlds, and the
-    means. Every option sees the same worlds, so options are compared world by world; one
-    that, with confidence, is not better than the leader by ``indifference`` or more stops
-    being evaluated. The search ends with one option left or the budget spent."""
-    count = len(options)
-    values: list[list[float]] = [[] for _ in options]
-    alive = list(range(count))
-    done = 0
-    while len(alive) > 1 and not budget.expired(done):
-        world = worlds()
-        for i in alive:
-            values[i].append(run(world, options[i]))
-        done += 1
-        if done >= MIN_WORLDS and done % 4 == 0:
-            alive = _prune(values, alive, done, indifference)
-    means = [sum(v) / len(v) if v else -math.inf for v in values]
-    best = max(alive, key=lambda i: (means[i], -i))
-    return options[best], means
-
-
-def _prune(values: list[list[float]], alive: list[int], done: int,
-           indifference: float) -> list[int]:
-    means = {i: sum(values[i][-done:]) / done for i in alive}
-    best = max(alive, key=lambda i: (means[i], -i))
-    keep = [best]
-    top = values[best][-done:]
-    for i in alive:
-        if i == best:
-            continue
-        diffs = [a - b for a, b in zip(top, values[i][-done:], strict=True)]
-        mean = sum(diffs) / done
-        var = sum((d - mean) ** 2 for d in diffs) / (done - 1)
-        margin = Z_DROP * math.sqrt(var / done)
-        if mean - margin > -indifference:
-            continue  # surely no better than the best by any amount that matters
-        keep.append(i)
-    return sorted(keep)
-
-
-def card_groups(legal: Mask, hand: Mask, out: Mask) -> list[list[Card]]:
-    """The legal cards in groups of interchangeable ones: touching low cards of a suit (no
-    unseen card between them and the same points) share a group; each group lowest first."""
-    groups: list[list[Card]] = []
-    prev = -1
-    for card in C.iter_cards(legal):
-        if prev >= 0 and C.SUIT_OF[card] == C.SUIT_OF[prev] and C.SUIT_OF[card] < 5 and (
-                C.HALF_POINTS[card] == C.HALF_POINTS[prev] == 1
-                and card not in (C.PETIT, C.TWENTY_ONE) and prev not in (C.PETIT, C.TWENTY_ONE)):
-            between = ((1 << card) - 1) & ~((1 << (prev + 1)) - 1)
-            if not between & ~(hand | out):
-                groups[-1].append(card)
-                prev = card
-                continue
-        groups.append([card])
-        prev = card
-    return groups
-
-
-def equivalent_cards(legal: Mask, hand: Mask, out: Mask) -> list[Card]:
-    """One card of each group of interchangeable legal cards (:func:`card_groups`), the
-    lowest of each group."""
-    return [group[0] for group in card_groups(legal, hand, out)]
-
-
-def unseen_out(view: SeatView) -> Mask:
-    """The cards the seat knows are in no other hand: played, or set aside in a discard."""
-    return view.played | C.mask_of(view.discard or ()) | C.mask_of(view.discard_shown)
-
-
 class ExpertBot(PhaseBot):
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0, budget_samples: int | None = None,
-                 epsilon: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
+                 budget_samples: int | None = None, epsilon: float = 0.0,
+                 read_plays: bool | None = None, use_tree: bool = True,
+                 pool: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.use_tree = use_tree
+        if pool is None:
+            pool = POOL[0][1]
+            if budget_samples is None:
+                for seconds, size in POOL:
+                    if budget >= seconds:
+                        pool = size
+        self.pool = max(1, pool)
         self.budget_seconds = budget
         self.budget_samples = budget_samples
         self.epsilon = epsilon
+        self.read_plays = read_plays
         self._handful_asked: set[tuple[int, int, int]] = set()
         self._fallback = SimpleBot(seed)
+        self._stop: Callable[[], bool] | None = None
+
+    def stop_when(self, stop: Callable[[], bool] | None) -> None:
+        """Give up the decision in progress (answering the best so far) when ``stop()`` turns
+        true: the table no longer wants it."""
+        self._stop = stop
 
     def decide(self, view: SeatView) -> Action:
         try:
@@ -217,19 +147,54 @@ class ExpertBot(PhaseBot):
     # --- the deals to look at ----------------------------------------------------------------
 
     def world_source(self, view: SeatView, rng: random.Random) -> WorldSource:
-        """A function returning a new sampled deal at the view's decision on each call."""
+        """A function returning a new sampled deal at the view's decision, with its weight,
+        on each call."""
         worlds = Worlds(view)
-        return lambda: worlds.sample(rng)
+        plays = self.read_plays
+        if plays is None:
+            plays = view.players in READ_PLAYS
+        inference = Inference(view, worlds, plays=plays)
+        pool = self.pool if inference.plays else 1
 
-    def _budget(self, fraction: float = 1.0) -> Budget:
-        budget = Budget(self.budget_seconds, self.budget_samples)
-        return budget if fraction == 1.0 else budget.scaled(fraction)
+        def draw() -> tuple[DealState, float]:
+            if pool == 1:
+                world = worlds.sample(rng)
+                return world, inference.weight(world)
+            # the cards played make weights uneven: keep one deal of a few, in proportion to
+            # its weight, rather than many deals of which a few count
+            candidates = [worlds.sample(rng) for _ in range(pool)]
+            weights = [inference.weight(world) for world in candidates]
+            total = sum(weights)
+            pick = rng.random() * total
+            for world, weight in zip(candidates, weights, strict=True):
+                pick -= weight
+                if pick <= 0:
+                    return world, 1.0
+            return candidates[-1], 1.0
+
+        return draw
+
+    def exact_tricks(self, players: int) -> int:
+        """Tricks left from which a card is valued by exact search (:data:`EXACT_TRICKS`)."""
+        if self.budget_samples is not None:
+            return EXACT_TRICKS_SAMPLED.get(players, 2)
+        tricks = 2
+        for seconds, count in EXACT_TRICKS.get(players, ()):
+            if self.budget_seconds >= seconds:
+                tricks = count
+        return tricks
+
+    def _budget(self, factor: float = 1.0) -> Budget:
+        seconds = self.budget_seconds * factor
+        return Budget(seconds, self.budget_samples, self._stop)
 
     def _decision_rng(self) -> random.Random:
         return random.Random(self.rng.getrandbits(64))
 
-    def _rollout(self, s: DealState, rng: random.Random) -> None:
-        P.rollout(s, rng if self.epsilon else None, self.epsilon)
+    def _rollout(self, s: DealState, rng: random.Random,
+                 public: Tracker | None = None) -> None:
+        tracker = P.tracker_for(s, public) if public is not None else None
+        P.rollout(s, rng if self.epsilon else None, self.epsilon, tracker)
 
     @staticmethod
     def _unit(view: SeatView) -> float:
@@ -239,7 +204,7 @@ class ExpertBot(PhaseBot):
         share = view.players - 1 if view.seat == view.taker else 1
         if view.players == 5 and view.seat == view.taker:
             share = 2
-        return float(mult * share)
+        return float(mult * share) / 2
 
     # --- bidding and the call ------------------------------------------------------------------
 
@@ -248,57 +213,64 @@ class ExpertBot(PhaseBot):
         contracts = [b for b in bids if b.contract is not None]
         if not contracts:
             return PASS
-        rules = view.rules
         n = view.players
-        strength = hand_strength(view.hand_mask, n, rules.setup(n).hand)
-        thresholds = BID_THRESHOLDS.get(n, BID_THRESHOLDS[4])
+        strength = hand_strength(view.hand_mask, n, view.rules.setup(n).hand)
+        thresholds = thresholds_for(n)
         lowest = contracts[0].contract
         assert lowest is not None
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
         problem = self.bid_problem(view, self._decision_rng())
-        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
-                           problem.indifference)
+        choice = race(problem, self._budget()).best
         return choice
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
-        """Every legal bid: a contract is played out with the usual call and discard, a pass
-        scores 0."""
+        """Every legal bid, each followed by the rest of the auction and the play."""
         bids = O.legal_bids(view)
-        rules = view.rules
-        n = view.players
-        worlds = self.world_source(view, rng)
         me = view.seat
-        call_any = rules.five_player_call == "any"
-        cache: dict[bool, DealState] = {}
+        cache: dict[tuple[int, bool], DealState] = {}
         last: list[DealState | None] = [None]
 
         def run(world: DealState, bid: Bid) -> float:
-            if bid.contract is None:
-                return 0.0
             if last[0] is not world:
                 last[0] = world
                 cache.clear()
-            contract = rules.contract(bid.contract)
-            played = cache.get(contract.dog_shown)
+            outcome = auction.finish(world, me, bid.contract)
+            if outcome is None:
+                return 0.0
+            taker, contract = outcome
+            key = (taker, contract.dog_shown)
+            played = cache.get(key)
             if played is None:
-                played = world.copy()
-                call = None
-                if n == 5:
-                    call = P.heuristic_call(P.callable_cards(call_any, view.hand_mask),
-                                            view.hand_mask)
-                P.take_contract(played, me, contract, call)
-                self._rollout(played, rng)
-                cache[contract.dog_shown] = played
+                played = cache[key] = self.played_contract(world, taker, contract, rng)
             played.contract = contract
-            return float(score_deal(played).scores[me])
+            return self.seat_score(played, me)
 
-        return Problem(bids, worlds, run, float(n))
+        return Problem(bids, self.world_source(view, rng), run, float(view.players) / 2)
+
+    @staticmethod
+    def seat_score(s: DealState, seat: int) -> float:
+        """``seat``'s score in the finished deal ``s``."""
+        return float(score_deal(s).scores[seat])
+
+    def played_contract(self, world: DealState, taker: int, contract: Contract,
+                        rng: random.Random) -> DealState:
+        """``world`` (a deal in its bidding) played out with ``taker`` holding ``contract``:
+        the club player's call and discard, then every seat a club player."""
+        played = world.copy()
+        call = None
+        if world.n == 5:
+            hand = played.hands[taker]
+            call = call_choice(P.callable_cards(world.rules.five_player_call == "any", hand),
+                               hand)
+        P.take_contract(played, taker, contract, call)
+        self._rollout(played, rng)
+        return played
 
     @staticmethod
     def call_candidates(view: SeatView) -> list[Card]:
         """The cards worth calling: those the hand lacks (kings, or with any card callable the
-        21, the 20 and the kings), the usual call first."""
+        21, the 20 and the kings), the club player's call first."""
         callable_ = O.callable_cards(view)
         hand = view.hand_mask
         if view.rules.five_player_call == "any":
@@ -307,9 +279,9 @@ class ExpertBot(PhaseBot):
             candidates = extra + heads
         else:
             candidates = [c for c in callable_ if not hand >> c & 1]
+        default = call_choice(callable_, hand)
         if not candidates:
-            candidates = [P.heuristic_call(callable_, hand)]
-        default = P.heuristic_call(callable_, hand)
+            candidates = [default]
         candidates.sort(key=lambda c: c != default)  # ties go to the usual choice
         return candidates
 
@@ -318,29 +290,27 @@ class ExpertBot(PhaseBot):
         if len(candidates) == 1:
             return Call(candidates[0])
         problem = self.call_problem(view, self._decision_rng())
-        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
-                           problem.indifference)
-        return Call(choice)
+        return Call(race(problem, self._budget()).best)
 
     def call_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
         """The call candidates; ``run`` takes any card."""
-        worlds = self.world_source(view, rng)
         me = view.seat
         assert view.contract is not None
         contract = view.rules.contract(view.contract)
+        size = view.rules.setup(view.players).dog
 
         def run(world: DealState, card: Card) -> float:
             s = world.copy()
             P.set_call(s, me, card)
             if contract.dog_shown:
                 s.hands[me] |= s.dog
-                size = view.rules.setup(view.players).dog
-                P.apply_discard(s, P.heuristic_discard(s.hands[me], size))
+                P.apply_discard(s, discard_choice(s.hands[me], size))
             P.start_play(s)
             self._rollout(s, rng)
             return float(score_deal(s).scores[me])
 
-        return Problem(self.call_candidates(view), worlds, run, self._unit(view))
+        return Problem(self.call_candidates(view), self.world_source(view, rng), run,
+                       self._unit(view))
 
     # --- the discard and the slam --------------------------------------------------------------
 
@@ -351,50 +321,32 @@ class ExpertBot(PhaseBot):
         if len(candidates) == 1:
             return Discard(tuple(C.cards_of(candidates[0])))
         problem = self.discard_problem(view, self._decision_rng())
-        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
-                           problem.indifference)
-        return Discard(tuple(C.cards_of(choice)))
+        return Discard(tuple(C.cards_of(race(problem, self._budget()).best)))
 
     def discard_problem(self, view: SeatView, rng: random.Random) -> Problem[Mask]:
-        """The discard candidates (:func:`discard_candidates`); ``run`` takes any discard."""
+        """The discard candidates (:func:`engine.ai.candidates.discard_candidates`); ``run``
+        takes any discard."""
         hand = view.hand_mask | C.mask_of(view.discard or ())
         candidates = discard_candidates(hand, O.discard_options(view))
-        worlds = self.world_source(view, rng)
+        me = view.seat
 
         def run(world: DealState, discard: Mask) -> float:
             s = world.copy()
-            s.hands[view.seat] = hand
+            s.hands[me] = hand
             P.apply_discard(s, discard)
             P.start_play(s)
             self._rollout(s, rng)
-            return float(score_deal(s).scores[view.seat])
+            return float(score_deal(s).scores[me])
 
-        return Problem(candidates, worlds, run, self._unit(view))
+        return Problem(candidates, self.world_source(view, rng), run, self._unit(view))
 
     def slam(self, view: SeatView) -> DecideSlam:
         n = view.players
         strength = hand_strength(view.hand_mask, n, view.rules.setup(n).hand)
-        thresholds = BID_THRESHOLDS.get(n, BID_THRESHOLDS[4])
-        if strength < thresholds["garde_contre"] + 15:
+        if strength < thresholds_for(n)["garde_contre"] - SLAM_MARGIN:
             return DecideSlam(False)
-        rng = self._decision_rng()
-        worlds = self.world_source(view, rng)
-        budget = self._budget()
-        made = total = 0
-        gain = 0.0
-        while not budget.expired(total):
-            world = worlds()
-            results = []
-            for announce in (False, True):
-                result = self.slam_deal(world, announce, rng)
-                results.append(result.scores[view.seat])
-                if announce:
-                    made += result.slam == "announced_made"
-            gain += results[1] - results[0]
-            total += 1
-            if total >= MIN_WORLDS and made < total:
-                break  # a single failure is enough not to risk it
-        return DecideSlam(total >= MIN_WORLDS and made >= 0.95 * total and gain > 0)
+        problem = self.slam_problem(view, self._decision_rng())
+        return DecideSlam(bool(race(problem, self._budget()).best))
 
     def slam_deal(self, world: DealState, announce: bool, rng: random.Random) -> DealResult:
         """``world`` (at the slam decision) played out with or without a slam announced."""
@@ -428,22 +380,24 @@ class ExpertBot(PhaseBot):
         best = handfuls[-1]
         if best.needs_excuse and len(handfuls) > 1 and not handfuls[-2].needs_excuse:
             best = handfuls[-2]
-        if self._camp_wins(view) <= 0.5:
+        if self._camp_wins(view) <= HANDFUL_WINS:
             return None
         return ShowHandful(O.handful_cards(best, keep=P.PETIT_BIT | P.TWENTY_ONE_BIT))
 
     def _camp_wins(self, view: SeatView) -> float:
-        """How often the seat's camp wins the contract in play-outs from here."""
+        """How often (weighted) the seat's camp wins the contract in play-outs from here."""
         rng = self._decision_rng()
         worlds = self.world_source(view, rng)
-        budget = self._budget(0.25)
+        budget = self._budget(0.5)
         attacking = view.seat == view.taker or (view.partner_known and view.partner == view.seat)
-        wins = total = 0
-        while not budget.expired(total) and total < 64:
-            s = worlds()
+        wins = total = 0.0
+        done = 0
+        while not budget.expired(done) and done < 64:
+            s, weight = worlds()
             self._rollout(s, rng)
-            wins += score_deal(s).made == attacking
-            total += 1
+            wins += weight * (score_deal(s).made == attacking)
+            total += weight
+            done += 1
         return wins / total if total else 0.5
 
     def declare_problem(self, view: SeatView, rng: random.Random) -> Problem[Declaration]:
@@ -477,60 +431,55 @@ class ExpertBot(PhaseBot):
         if len(candidates) == 1:
             return Play(candidates[0])
         problem = self.play_problem(view, self._decision_rng())
-        choice, _ = search(problem.options, problem.worlds, problem.run, self._budget(),
-                           problem.indifference)
-        return Play(choice)
+        return Play(race(problem, self._budget()).best)
 
     def play_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
         """One legal card of each group of interchangeable ones; ``run`` takes any legal
         card."""
         legal = O.legal_plays(view)
         candidates = equivalent_cards(legal, view.hand_mask, unseen_out(view))
-        worlds = self.world_source(view, rng)
         me = view.seat
+        if len(view.hand) <= self.exact_tricks(view.players):
+            return Problem(candidates, self.world_source(view, rng), _exact_run(me),
+                           self._unit(view))
+        public: list[Tracker] = []
+        trees = {card: tree.Node() for card in candidates}
+        scale = SCORE_SCALE * self._unit(view)
+        noise = rng if self.epsilon else None
+        source = self.world_source(view, rng)
+        weight = [1.0]
+
+        def worlds() -> tuple[DealState, float]:
+            world, weight[0] = source()
+            return world, weight[0]
 
         def run(world: DealState, card: Card) -> float:
             s = world.copy()
-            s.play(card)
-            self._rollout(s, rng)
-            return float(score_deal(s).scores[me])
+            if not public:  # what the tricks so far showed: the same in every sampled deal
+                public.append(P.public_tracker(world))
+            tracker = P.tracker_for(s, public[0])
+            tracker.play(card)
+            if self.use_tree:
+                return tree.walk(s, tracker, trees[card], me, scale, weight[0], noise,
+                                 self.epsilon)
+            return P.value(s, me, noise, self.epsilon, tracker)
 
         return Problem(candidates, worlds, run, self._unit(view))
 
 
-def discard_candidates(hand: Mask, options: O.DiscardOptions) -> list[Mask]:
-    """A few sensible discards: the usual one (short suits first, kings kept), one per suit
-    that can be voided, one that puts the most points aside, one that keeps the heads."""
-    size = options.size
-    if options.trumps_needed:
-        return [P.heuristic_discard(hand, size)]
-    allowed = options.allowed
-    out = [P.heuristic_discard(hand, size)]
+def _exact_run(me: int) -> Callable[[DealState, Card], float]:
+    """Cards valued by exact search of the rest of each deal (one table per deal)."""
+    last: list[tuple[DealState, endgame.Solver]] = []
 
-    def length(suit: int) -> int:
-        return (hand & C.SUIT_MASKS[suit]).bit_count()
+    def run(world: DealState, card: Card) -> float:
+        if not last or last[0][0] is not world:
+            last[:] = [(world, endgame.Solver())]
+        solver = last[0][1]
+        s = world.copy()
+        s.play(card)
+        return endgame.seat_value(s, me, solver.value(s))
 
-    def fill(first: Mask, key: Callable[[Card], tuple[int, ...]]) -> Mask:
-        chosen = first
-        rest = sorted(C.cards_of(allowed & ~chosen), key=key)
-        for card in rest[: size - chosen.bit_count()]:
-            chosen |= 1 << card
-        return chosen
-
-    def short_rich(card: Card) -> tuple[int, ...]:
-        return (length(C.SUIT_OF[card]), -C.HALF_POINTS[card], card)
-
-    for suit in range(4):
-        cards = allowed & C.SUIT_MASKS[suit]
-        if cards and cards.bit_count() <= size:
-            out.append(fill(cards, short_rich))
-    out.append(fill(0, lambda c: (-C.HALF_POINTS[c], length(C.SUIT_OF[c]), c)))
-    out.append(fill(0, lambda c: (C.HALF_POINTS[c], -length(C.SUIT_OF[c]), c)))
-    unique: list[Mask] = []
-    for mask in out:
-        if mask not in unique and mask.bit_count() == size:
-            unique.append(mask)
-    return unique
+    return run
 
 
 class OmniscientExpert(ExpertBot):
@@ -543,8 +492,9 @@ class OmniscientExpert(ExpertBot):
 
     name = "omniscient"
 
-    def __init__(self, provider: Callable[[], DealState], seed: int = 0, budget: float = 1.0,
-                 budget_samples: int | None = None, epsilon: float = 0.1) -> None:
+    def __init__(self, provider: Callable[[], DealState], seed: int = 0,
+                 budget: float = DEFAULT_BUDGET, budget_samples: int | None = None,
+                 epsilon: float = 0.1) -> None:
         super().__init__(seed, budget, budget_samples, epsilon)
         self.provider = provider
 
@@ -552,21 +502,24 @@ class OmniscientExpert(ExpertBot):
         true = self.provider()
         if true.phase is not view.phase or true.turn != view.turn:
             raise ValueError("the provided deal is not at the decision the view shows")
-        return true.copy
+        return lambda: (true.copy(), 1.0)
 
 
-def make(seed: int = 0, budget: float = 1.0) -> ExpertBot:
-    """The registry's factory: an expert with ``budget`` seconds per decision."""
-    return ExpertBot(seed, budget=budget)
+def make(seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None,
+         read_plays: bool | None = None) -> ExpertBot:
+    """The registry's factory: an expert with ``budget`` seconds per decision, or a fixed
+    number of sampled deals per decision (``samples``, which makes it reproducible)."""
+    return ExpertBot(seed, budget=budget, budget_samples=samples, read_plays=read_plays)
 
 
 def make_omniscient(seed: int, provider: Callable[[], DealState],
-                    budget: float = 1.0) -> OmniscientExpert:
+                    budget: float = DEFAULT_BUDGET, samples: int | None = None) -> OmniscientExpert:
     """The measurement registry's factory: needs the true deal's ``provider``."""
-    return OmniscientExpert(provider, seed, budget=budget)
+    return OmniscientExpert(provider, seed, budget=budget, budget_samples=samples)
 
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "Budget",
     "Declaration",
     "ExpertBot",
@@ -577,6 +530,5 @@ __all__ = [
     "equivalent_cards",
     "make",
     "make_omniscient",
-    "search",
     "unseen_out",
 ]

@@ -396,6 +396,22 @@ class Worlds:
         found = self._templates.get(partner)
         if found is not None:
             return found
+        s = self.opening(partner)
+        view = self.view
+        if view.phase is Phase.PLAYING:
+            for trick in view.tricks:
+                for card in trick.cards:
+                    s.play(card)
+            for card in view.trick.cards:
+                s.play(card)
+            s.phase = Phase.PLAYING
+        s.turn = view.turn
+        self._templates[partner] = s
+        return s
+
+    def opening(self, partner: int | None) -> DealState:
+        """A new state without hands at the start of the card play (or, before it, at the
+        view's phase), with ``partner`` as the partner."""
         view = self.view
         s = DealState(view.rules, view.players)
         s.dealer = view.dealer
@@ -411,14 +427,8 @@ class Worlds:
         s.miseres = dict(view.miseres)
         if view.phase is Phase.PLAYING:
             s.start_play()
-            for trick in view.tricks:
-                for card in trick.cards:
-                    s.play(card)
-            for card in view.trick.cards:
-                s.play(card)
-            s.phase = Phase.PLAYING
-        s.turn = view.turn
-        self._templates[partner] = s
+        else:
+            s.turn = view.turn
         return s
 
     def _partner(self, hands: list[Mask], pile: Mask) -> int | None:
@@ -433,6 +443,17 @@ class Worlds:
             if hand & bit:
                 return None if seat == view.taker else seat
         return None  # in the dog or the discard: the taker plays alone
+
+    def dealt_hand(self, world: DealState, seat: int) -> Mask:
+        """The cards ``seat`` was dealt in ``world`` (a deal this source gave)."""
+        dealt = world.hands[seat] | self.played_by[seat]
+        if seat == self.view.taker and self.dog_taken:
+            dealt = (dealt | world.discard) & ~world.dog
+        return dealt
+
+    def playing_hand(self, world: DealState, seat: int) -> Mask:
+        """The cards ``seat`` held when the card play began in ``world``."""
+        return world.hands[seat] | self.played_by[seat]
 
     def _petit_sec(self, hands: list[Mask], pile: Mask) -> bool:
         """Whether a seat was dealt the Petit as its only trump, without the Excuse."""

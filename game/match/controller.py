@@ -8,24 +8,23 @@ event the match produces becomes a :class:`~game.table.source.Step` in the form 
 seat may see, with that seat's views before and after it, built by the engine
 (:func:`engine.views.view_steps`); an undo is a :class:`~game.table.source.Redraw`.
 
-Bots think on one daemon worker thread fed by a queue, so a slow bot never freezes a frame
-and quitting never waits for it. A bot gets only its seat's view, built on the calling
-thread; its answer comes back through a second queue and is carried out on the calling
-thread, so the engine state is only ever changed there. Every job is tagged with the deal
-and the last event of its log: an answer for a state that has changed since (an undo, say)
-is dropped, and the bot is asked again. A bot that raises or answers an illegal action does
-not stop the game: a random legal action is played in its place and a warning is logged.
+Bots think elsewhere (:mod:`game.match.thinking`): a named bot in a worker process of the
+game's thinker, a bot object on a thread; a slow bot never freezes a frame, and quitting
+never waits for it. A bot gets only its seat's view; its answer is polled each frame and
+carried out on the calling thread, so the engine state is only ever changed there. Every job
+is tagged with the deal and the last event of its log: a decision asked about a state that
+has changed since (an undo, say) is cancelled — a search in a worker stops — and the bot is
+asked again; the same happens when the table is left (:meth:`MatchController.leave`). A bot
+that raises or answers an illegal action does not stop the game: a random legal action is
+played in its place and a warning is logged.
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import random
-import threading
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from engine.actions import (
     Action,
@@ -38,6 +37,7 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai import Bot
+from engine.ai.thinker import BotSpec, Result, Thinker
 from engine.deal import Deal
 from engine.events import Event
 from engine.legal import IllegalAction
@@ -46,6 +46,7 @@ from engine.randomplay import random_action
 from engine.refusals import Refusal
 from engine.state import DealState, Phase
 from engine.views import SeatView, view_for, view_steps
+from game.match.thinking import TableBots, Ticket
 from game.table.source import Change, Redraw, Revealed, Scoreboard
 
 log = logging.getLogger(__name__)
@@ -73,67 +74,26 @@ class _Tag:
 class _Job:
     tag: _Tag
     seat: int
-    bot: Bot
-    view: SeatView
-    cancelled: bool = False  # set on the calling thread when the job is no longer wanted
-
-
-@dataclass(eq=False)
-class _Answer:
-    job: _Job
-    action: object = None
-    error: BaseException | None = None
-    seconds: float = 0.0
-
-
-@dataclass(eq=False)
-class _Worker:
-    """One daemon thread answering jobs in order."""
-
-    jobs: queue.SimpleQueue[_Job | None] = field(default_factory=queue.SimpleQueue)
-    answers: queue.SimpleQueue[_Answer] = field(default_factory=queue.SimpleQueue)
-    stopped: threading.Event = field(default_factory=threading.Event)
-
-    def __post_init__(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="bot-worker", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            job = self.jobs.get()
-            if job is None or self.stopped.is_set():
-                return
-            if job.cancelled:
-                continue
-            start = time.perf_counter()
-            try:
-                answer = _Answer(job, action=job.bot.decide(job.view))
-            except Exception as exc:  # a bot's bug must not kill the worker
-                answer = _Answer(job, error=exc)
-            answer.seconds = time.perf_counter() - start
-            if self.stopped.is_set():
-                return
-            self.answers.put(answer)
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.jobs.put(None)
+    ticket: Ticket
 
 
 class MatchController:
     """Drives a :class:`~engine.match.Match` for the table: human commands, bot moves, events.
 
-    ``bots`` maps every seat but the human's to a bot; ``human_seat`` is ``None`` in demo
-    mode (bots in every seat). ``on_change(match)`` is called after every command carried out
-    (the human's or a bot's) and after a new deal, so that the game can autosave.
+    ``bots`` maps every seat but the human's to a bot: a :class:`~engine.ai.thinker.BotSpec`
+    (asked in a worker process: the game's thinker, or ``thinker`` when given) or a bot object
+    (asked on a thread); ``human_seat`` is ``None`` in demo mode (bots in every seat).
+    ``on_change(match)`` is called after every command carried out (the human's or a bot's)
+    and after a new deal, so that the game can autosave.
     """
 
     def __init__(
         self,
         match: Match,
-        bots: dict[int, Bot],
+        bots: Mapping[int, Bot | BotSpec],
         human_seat: int | None = 0,
         on_change: Callable[[Match], None] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         players = match.players
         if human_seat is not None and not 0 <= human_seat < players:
@@ -143,6 +103,7 @@ class MatchController:
             raise ValueError(f"no bot for seat(s) {', '.join(map(str, missing))}")
         self.match = match
         self.bots = dict(bots)
+        self._asker = TableBots(self.bots, thinker)
         self.human_seat = human_seat
         self.on_change = on_change
         deal = match.current
@@ -153,9 +114,8 @@ class MatchController:
         self._held = False
         self._closed = False
         self._job: _Job | None = None  # the job asked for the current state, if any
-        self._ready: _Answer | None = None  # its answer, waiting while the bots are held
+        self._ready: tuple[_Job, Result] | None = None  # its answer, held while the bots are
         self._fallback = random.Random(match.seed)
-        self._worker = _Worker()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -233,28 +193,25 @@ class MatchController:
         self._collect()
         ready = self._ready
         if ready is not None:
-            if not self._fresh(ready.job.tag):
+            if not self._fresh(ready[0].tag):
                 self._ready = None
-                log.debug("dropped a stale answer of seat %d", ready.job.seat)
+                log.debug("dropped a stale answer of seat %d", ready[0].seat)
             elif self._held:
                 return
             else:
                 self._ready = None
-                self._carry_out(ready)  # then ask whoever is next at once
+                self._carry_out(*ready)  # then ask whoever is next at once
         job = self._job
         if job is not None:
             if self._fresh(job.tag):
                 return  # still thinking about the current state
-            job.cancelled = True
-            self._job = None
+            self._drop_pending()
         seat = self.whose_turn()
         if seat is None or seat == self.human_seat:
             return
-        bot = self.bots[seat]
         deal = self.match.current
         tag = _Tag(deal, len(deal.events), deal.events[-1])
-        self._job = _Job(tag, seat, bot, view_for(deal.state, seat))
-        self._worker.jobs.put(self._job)
+        self._job = _Job(tag, seat, self._asker.ask(seat, view_for(deal.state, seat)))
 
     def next_deal(self) -> None:
         """Deal the next hand once the current one is over; its steps are queued too."""
@@ -284,27 +241,31 @@ class MatchController:
         self._changed()
         return True
 
+    def leave(self) -> None:
+        """The table is no longer on screen: the decision in flight is cancelled (its search
+        stops) and the bots are held; the bot is asked again when the table is back and calls
+        :meth:`update`."""
+        self._drop_pending()
+        self._held = True
+
     def shutdown(self) -> None:
-        """Stop the worker at once; a bot still thinking is abandoned, not waited for."""
+        """Cancel the decision in flight and drop the bots at once; a bot still thinking is
+        abandoned, not waited for."""
         self._closed = True
-        if self._job is not None:
-            self._job.cancelled = True
-        self._job = None
-        self._ready = None
-        self._worker.stop()
+        self._drop_pending()
+        self._asker.close()
 
     # --- inside ------------------------------------------------------------------------------
 
     def _collect(self) -> None:
-        """Take the worker's answers; only the one to the current job is kept."""
-        while True:
-            try:
-                answer = self._worker.answers.get_nowait()
-            except queue.Empty:
-                return
-            if answer.job is self._job:
-                self._job = None
-                self._ready = answer
+        """Take the answer to the current job once it is there."""
+        job = self._job
+        if job is None:
+            return
+        result = self._asker.answer(job.ticket)
+        if result is not None:
+            self._job = None
+            self._ready = (job, result)
 
     def _fresh(self, tag: _Tag) -> bool:
         deal = self.match.current
@@ -316,18 +277,17 @@ class MatchController:
 
     def _drop_pending(self) -> None:
         if self._job is not None:
-            self._job.cancelled = True
+            self._asker.cancel(self._job.ticket)
         self._job = None
         self._ready = None
 
-    def _carry_out(self, answer: _Answer) -> None:
-        seat = answer.job.seat
-        bot = answer.job.bot
+    def _carry_out(self, job: _Job, answer: Result) -> None:
+        seat = job.seat
         action = answer.action
         state = self.match.current.state
         problem: str
         if answer.error is not None:
-            problem = f"raised {answer.error!r}"
+            problem = f"failed ({answer.error})"
         elif not isinstance(action, _ANSWERS.get(state.phase, ())):
             problem = f"answered {action!r} in the {state.phase.value} phase"
         else:
@@ -340,7 +300,7 @@ class MatchController:
                 return
         fallback = random_action(state, self._fallback, slam_rate=0.0)
         log.warning("bot %r at seat %d %s; playing %s instead",
-                    getattr(bot, "name", bot), seat, problem, fallback)
+                    self._asker.name(seat), seat, problem, fallback)
         self._done(state, self.match.execute(seat, fallback))
 
     def _done(self, before: DealState, events: tuple[Event, ...]) -> None:

@@ -181,11 +181,12 @@ def new_seed() -> int:
 
 def make_controller(match: Match, bot_level: str, seed: int, human_seat: int | None,
                     on_change: Callable[[Match], None] | None) -> Any:
-    """A controller with a bot of ``bot_level`` in every seat but the human's."""
-    from engine.ai import make_bot
+    """A controller with a bot of ``bot_level`` in every seat but the human's (thinking in
+    the game's worker processes)."""
+    from engine.ai.thinker import BotSpec
     from game.match.controller import MatchController
 
-    bots = {seat: make_bot(bot_level, seed + seat) for seat in range(match.players)
+    bots = {seat: BotSpec(bot_level, seed=seed + seat) for seat in range(match.players)
             if seat != human_seat}
     return MatchController(match, bots, human_seat=human_seat, on_change=on_change)
 

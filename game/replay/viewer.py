@@ -11,7 +11,7 @@ the table and a side panel on its right:
 * autoplay (Space) at a chosen speed (+/−);
 * "open hands" (every hand face up) or "as I saw it" (seat 0's view only), key O;
 * the events written out in words, and the expert's analysis of each of seat 0's decisions
-  with its estimated score for every option (computed on a background thread);
+  with its estimated score for every option (computed in a worker process);
 * "play on from here" (P): seat 0 plays the rest of the deal against the bots, in a practice
   table that saves nothing; the replayed deal is never changed.
 """
@@ -308,6 +308,7 @@ class ReplayScene(Scene):
         if self.analysis is not None:
             move = self.cursor.next_move()
             self.analysis.prefer(move.position if move is not None else None)
+            self.analysis.update()  # polls the worker process: never waits
         self.bar.update()
         self.side.refresh()
 

@@ -13,7 +13,7 @@ been dealt). The button is dimmed, with the reason in its tooltip, when there is
 the player's to take back in this deal, or while cards are moving (bots playing in turn).
 
 A *hint* asks :class:`game.table.hints.HintJob` what the strongest bot would do now; the job thinks
-on its own thread while the hint button shows an arc going round. The answer shows in a panel
+in a worker process while the hint button shows an arc going round. The answer shows in a panel
 at the bottom right of the table, clear of the hand, the dialogs and the middle; the suggested
 card (or discard, or handful) glows in the hand and the suggested dialog button gets a halo.
 The hint goes away as soon as the state changes (the player acts, an undo) or its dialog
@@ -68,7 +68,7 @@ StateKey = tuple[object, SeatView]
 
 
 def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any:
-    """Start looking for a hint on ``view`` (the job thinks on its own thread);
+    """Start looking for a hint on ``view`` (the job thinks in a worker process);
     ``declarations``: about the handful or misère offered before the first card rather than
     about the card. Raises :class:`ImportError` when this build has no hints."""
     from game.table.hints import HintJob

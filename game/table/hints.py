@@ -11,13 +11,12 @@ points it puts aside; for a slam or a handful, how often the seat's camp comes o
 Every sentence ends with the expected score and the margin over the next best option (a
 forced choice, valued without simulation, just says so).
 
-:class:`HintJob` works a hint out on a daemon thread so that the frame loop never waits.
+:class:`HintJob` works a hint out in a worker process so that the frame loop never waits.
 This module draws nothing: it needs no display.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 from engine import cards as C
@@ -31,16 +30,12 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai.analysis import (
-    NO_DECLARATION,
-    Analysis,
-    AnalysisCancelled,
-    OptionValue,
-    analyse,
-)
+from engine.ai.analysis import NO_DECLARATION, Analysis, OptionValue
+from engine.ai.thinker import Thinker
 from engine.cards import Card
 from engine.views import SeatView, TrickView
 from game.app.i18n import card_name, seat_name, suit_name, tr
+from game.match.thinking import game_thinker
 
 
 @dataclass(frozen=True)
@@ -387,14 +382,16 @@ def explain(view: SeatView, analysis: Analysis, lang: str) -> Hint:
     return Hint(analysis.best.action, _sentence(view, analysis, lang), options)
 
 
-# --- on a thread ----------------------------------------------------------------------------
+# --- in a worker process ----------------------------------------------------------------------
 
 
 class HintJob:
-    """Works out a hint on a daemon thread so the frame loop never waits."""
+    """Works out a hint in a worker process of the game's thinker
+    (:func:`game.match.thinking.game_thinker`), so the frame loop never waits: it only polls,
+    when it asks whether the job is done."""
 
     def __init__(self, view: SeatView, lang: str, samples: int = 48, seed: int = 0,
-                 declarations: bool = False) -> None:
+                 declarations: bool = False, thinker: Thinker | None = None) -> None:
         """Starts at once. ``declarations``: before the first card, hint at the handful or
         misère to declare rather than at the card."""
         self.view = view
@@ -402,46 +399,55 @@ class HintJob:
         self.samples = samples
         self.seed = seed
         self.declarations = declarations
+        self._thinker = thinker if thinker is not None else game_thinker()
+        self._handle = self._thinker.submit_analysis(view, samples=samples, seed=seed,
+                                                     declarations=declarations)
         self._hint: Hint | None = None
         self._error: str | None = None
-        self._cancelled = threading.Event()
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._work, name="hint", daemon=True)
-        self._thread.start()
+        self._cancelled = False
+        self._done = False
 
-    def _work(self) -> None:
+    def _poll(self) -> None:
+        if self._done:
+            return
+        result = self._thinker.poll(self._handle)
+        if result is None:
+            return
+        self._done = True
+        if self._cancelled or result.error == "cancelled":
+            return
+        if result.error is not None or result.analysis is None:
+            self._error = result.error or "no analysis"
+            return
         try:
-            analysis = analyse(self.view, self.samples, self.seed,
-                               declarations=self.declarations, stop=self._cancelled.is_set)
-            hint = explain(self.view, analysis, self.lang)
-        except AnalysisCancelled:
-            pass
-        except Exception as exc:  # the thread must report every failure, not die silently
+            self._hint = explain(self.view, result.analysis, self.lang)
+        except Exception as exc:  # every failure is reported, none is fatal
             self._error = str(exc) or type(exc).__name__
-        else:
-            self._hint = hint
-        finally:
-            self._done.set()
 
     def result(self) -> Hint | None:
         """The hint once ready; ``None`` until then, on failure or after :meth:`cancel`."""
-        if self._cancelled.is_set():
+        self._poll()
+        if self._cancelled:
             return None
         return self._hint
 
     @property
     def failed(self) -> str | None:
-        """The error text if the analysis raised."""
+        """The error text if the analysis failed."""
+        self._poll()
         return self._error
 
     @property
     def done(self) -> bool:
-        """The thread has finished (with a hint, an error or cancelled)."""
-        return self._done.is_set()
+        """The job has finished (with a hint, an error or cancelled)."""
+        self._poll()
+        return self._done
 
     def cancel(self) -> None:
         """Stop as soon as the current sampled deal is played out; no hint will come."""
-        self._cancelled.set()
+        self._cancelled = True
+        if not self._thinker.closed:
+            self._thinker.cancel(self._handle)
 
 
 __all__ = ["Hint", "HintJob", "explain", "known_voids", "option_label"]

@@ -289,7 +289,12 @@ class TableScene(Scene):
         self.input.cancel()
         self.assist.drop_hint()
         if self.player is not None:
-            self.player.hold(True)  # bots wait while the table is not on screen
+            # bots wait while the table is not on screen; the decision in flight is dropped
+            leave = getattr(self.player, "leave", None)
+            if callable(leave):
+                leave()
+            else:
+                self.player.hold(True)
             self._held = True
 
     def on_resize(self, size: tuple[int, int]) -> None:

@@ -84,6 +84,7 @@ class TableResult:
     made: bool | None  # the contract was made (None unless the hero took and it was played)
     contract: str | None
     cancelled: str | None  # "all_passed", "petit_sec" or None
+    partner: bool = False  # five players: the hero seat was the taker's partner
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,7 @@ def _table_result(deal: Deal, hero: int) -> TableResult:
         made=result.made if result is not None else None,
         contract=state.contract.name if state.contract is not None else None,
         cancelled=state.cancelled,
+        partner=state.partner == hero and state.taker is not None and state.taker != hero,
     )
 
 

@@ -30,6 +30,7 @@ class BotSummary:
     tables: int
     mean_score: float
     biddable: int  # tables not cancelled before the bidding (petit sec)
+    passed_out: int  # tables where every seat passed
     takes: int
     made: int
     take_rate: float | None
@@ -107,6 +108,7 @@ def _bot_summary(name: str, side: str, records: Sequence[DealRecord]) -> BotSumm
         tables=len(tables),
         mean_score=sum(t.score for t in tables) / len(tables) if tables else 0.0,
         biddable=len(biddable),
+        passed_out=sum(1 for t in biddable if t.cancelled == "all_passed"),
         takes=len(takes),
         made=made,
         take_rate=len(takes) / len(biddable) if biddable else None,
@@ -211,6 +213,7 @@ def format_summary(summary: Summary, detail: bool = False) -> str:
         ("mean score per seat", f"{a.mean_score:+.1f}", f"{b.mean_score:+.1f}"),
         ("take rate", _pct(a.take_rate), _pct(b.take_rate)),
         ("takes / hands bid", f"{a.takes}/{a.biddable}", f"{b.takes}/{b.biddable}"),
+        ("tables passed out", f"{a.passed_out}/{a.biddable}", f"{b.passed_out}/{b.biddable}"),
         ("contracts made", _pct(a.made_rate), _pct(b.made_rate)),
         ("decisions", str(a.decisions), str(b.decisions)),
         ("decision ms, median", _ms(a.median_ms), _ms(b.median_ms)),

@@ -1,0 +1,372 @@
+"""Bots that think in other processes, so that the process drawing the table never waits.
+
+A :class:`Thinker` owns a few worker processes (started with the ``spawn`` method, as on
+Windows and macOS, which also works in a frozen executable that calls
+``multiprocessing.freeze_support()``). The caller hands it a seat's view and the bot to ask;
+it gets a :class:`Handle` back at once and polls it, typically once a frame::
+
+    thinker = Thinker(workers=2)
+    handle = thinker.submit(view, BotSpec("expert", seed=7, key=("match", 3)))
+    ...
+    result = thinker.poll(handle)      # None while the bot is thinking
+    if result is not None and result.action is not None:
+        deal.execute(view.seat, result.action)
+    ...
+    thinker.cancel(handle)             # an undo, leaving the table: the answer is not wanted
+    thinker.shutdown()
+
+Nothing here blocks for long: :meth:`Thinker.submit`, :meth:`Thinker.poll` and
+:meth:`Thinker.cancel` only look at pipes that are ready. Jobs wait in the caller's process
+until a worker is free, so a cancelled job that has not started costs nothing. A job that has
+started is cancelled cooperatively: the worker raises a flag the bot's search reads between
+sampled deals (:meth:`engine.ai.expert.ExpertBot.stop_when`, the ``stop`` of
+:func:`engine.ai.analysis.analyse`), and a worker that does not come back within
+:attr:`Thinker.grace` seconds while other jobs wait is ended and replaced. A worker that dies
+(a crash, a kill) is replaced too; the job it was running is tried once more on a new worker,
+then reported as failed.
+
+Bots live in the workers between decisions: a :class:`BotSpec` with the same ``key`` (and the
+same name, seed and options) reaches the same bot object, so a bot keeps what it learnt during
+a deal, as it does in the table's own process. :meth:`Thinker.forget` drops them.
+
+Besides bot decisions, :meth:`Thinker.submit_analysis` runs :func:`engine.ai.analysis.analyse`
+(the hint and the replay's analysis) on the same terms.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import os
+import time
+from collections import OrderedDict, deque
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnContext, SpawnProcess
+from typing import Any, Protocol
+
+from engine.actions import Action
+from engine.ai.analysis import Analysis, AnalysisCancelled, analyse
+from engine.views import SeatView
+
+#: Bots a worker keeps between decisions (the least recently used go first).
+KEPT_BOTS = 32
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """Which bot answers: a registry name or a ``module:factory`` path (as in the arena),
+    its seed and its factory's options (``{"budget": 0.25}``). ``key`` says which bot object
+    to reuse between decisions: the table gives each seat of each match its own key."""
+
+    name: str
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    key: Hashable = None
+
+    def identity(self) -> tuple[Any, ...]:
+        return (self.key, self.name, self.seed, tuple(sorted(self.options.items())))
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished job: the bot's ``action`` (or the ``analysis``), or an ``error`` saying why
+    there is none; ``seconds`` is the time the worker spent on it."""
+
+    action: Action | None = None
+    analysis: Analysis | None = None
+    error: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass(frozen=True)
+class Handle:
+    """A job submitted to a :class:`Thinker`."""
+
+    id: int
+
+
+@dataclass(frozen=True)
+class _Request:
+    id: int
+    view: SeatView
+    bot: BotSpec | None  # None: an analysis
+    analysis: Mapping[str, Any]
+
+
+class _Flag(Protocol):
+    """A number shared with a worker: the id of the job it should give up."""
+
+    value: int
+
+
+class _Worker:
+    """One worker process and the job it is running."""
+
+    def __init__(self, context: SpawnContext, nice: int = 0) -> None:
+        self.flag: _Flag = context.Value("q", -1, lock=False)
+        parent, child = context.Pipe()
+        self.conn: Connection = parent
+        self.process: SpawnProcess = context.Process(
+            target=_serve, args=(child, self.flag, nice), name="tarot-thinker", daemon=True)
+        self.process.start()
+        child.close()
+        self.job: _Request | None = None
+        self.cancelled_at: float | None = None
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def end(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=1)
+        self.conn.close()
+
+
+class Thinker:
+    """Worker processes that answer bot decisions and analyses; see the module's notes."""
+
+    #: Seconds a cancelled job may go on while other jobs wait, before its worker is replaced.
+    grace = 1.0
+
+    def __init__(self, workers: int = 1, nice: int = 0) -> None:
+        """``workers`` processes; ``nice`` lowers their priority where the system allows it
+        (a window's frames then come before the bots' thinking on a busy machine)."""
+        if workers < 1:
+            raise ValueError("a thinker needs at least one worker")
+        self._context = multiprocessing.get_context("spawn")
+        self._nice = nice
+        self._workers = [_Worker(self._context, nice) for _ in range(workers)]
+        self._homes: dict[tuple[Any, ...], int] = {}  # the worker that last answered a bot
+        self._queue: deque[_Request] = deque()
+        self._done: dict[int, Result] = {}
+        self._dropped: set[int] = set()  # cancelled jobs whose worker may still answer
+        self._tries: dict[int, int] = {}
+        self._ids = itertools.count(1)
+        self._closed = False
+
+    # --- the caller's side ----------------------------------------------------------------
+
+    def submit(self, view: SeatView, bot: BotSpec) -> Handle:
+        """Ask ``bot`` for the decision of ``view``; returns at once."""
+        return self._submit(_Request(next(self._ids), view, bot, {}))
+
+    def submit_analysis(self, view: SeatView, **options: Any) -> Handle:
+        """Run :func:`engine.ai.analysis.analyse` on ``view`` with ``options`` (``samples``,
+        ``seed``, ``seconds``, ``include``, ``declarations``); returns at once."""
+        return self._submit(_Request(next(self._ids), view, None, dict(options)))
+
+    def poll(self, handle: Handle) -> Result | None:
+        """The job's result once it is there (then forgotten), ``None`` while it runs. A
+        cancelled job's result is an error saying so."""
+        self._pump()
+        return self._done.pop(handle.id, None)
+
+    def cancel(self, handle: Handle) -> None:
+        """The job's answer is no longer wanted: it is dropped, and stopped if it runs."""
+        for request in self._queue:
+            if request.id == handle.id:
+                self._queue.remove(request)
+                break
+        for worker in self._workers:
+            if worker.job is not None and worker.job.id == handle.id:
+                worker.flag.value = handle.id
+                worker.cancelled_at = time.monotonic()
+                self._dropped.add(handle.id)
+        self._done[handle.id] = Result(error="cancelled")
+        self._tries.pop(handle.id, None)
+        self._pump()
+
+    def busy(self) -> bool:
+        """Whether any job is waiting or running."""
+        self._pump()
+        return bool(self._queue) or any(w.job is not None for w in self._workers)
+
+    def forget(self, key: Hashable) -> None:
+        """Drop the bots kept for ``key`` in every worker (a match is over)."""
+        for identity in [i for i in self._homes if i[0] == key]:
+            del self._homes[identity]
+        for worker in self._workers:
+            if worker.alive():
+                _send(worker, ("forget", key))
+
+    def shutdown(self) -> None:
+        """Stop every worker; jobs still running are abandoned."""
+        if self._closed:
+            return
+        self._closed = True
+        for worker in self._workers:
+            if worker.alive():
+                _send(worker, None)
+        deadline = time.monotonic() + 1.0
+        for worker in self._workers:
+            worker.process.join(timeout=max(0.0, deadline - time.monotonic()))
+            worker.end()
+        self._queue.clear()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`shutdown` was called."""
+        return self._closed
+
+    def __enter__(self) -> Thinker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+
+    # --- keeping the workers busy ---------------------------------------------------------
+
+    def _submit(self, request: _Request) -> Handle:
+        if self._closed:
+            raise RuntimeError("the thinker was shut down")
+        self._queue.append(request)
+        self._pump()
+        return Handle(request.id)
+
+    def _pump(self) -> None:
+        """Collect finished jobs, replace dead or stuck workers, hand out waiting jobs."""
+        if self._closed:
+            return
+        for index, worker in enumerate(self._workers):
+            self._collect(worker)
+            if not worker.alive():
+                self._replace(index, "the thinking process stopped")
+            elif (worker.cancelled_at is not None and self._queue
+                  and time.monotonic() - worker.cancelled_at > self.grace):
+                self._replace(index, "cancelled")
+        while self._queue:
+            free = [i for i, w in enumerate(self._workers) if w.job is None and w.alive()]
+            if not free:
+                return
+            request = self._queue.popleft()
+            # a bot lives in the worker that answered it last: go there when it is free
+            key = request.bot.identity() if request.bot is not None else None
+            home = self._homes.get(key) if key is not None else None
+            index = home if home in free else free[0]
+            worker = self._workers[index]
+            worker.job = request
+            worker.cancelled_at = None
+            worker.flag.value = -1
+            if not _send(worker, request):
+                worker.job = None
+                self._queue.appendleft(request)
+                return
+            if key is not None:
+                self._homes[key] = index
+
+    def _collect(self, worker: _Worker) -> None:
+        try:
+            while worker.conn.poll():
+                job_id, result = worker.conn.recv()
+                if worker.job is not None and worker.job.id == job_id:
+                    worker.job = None
+                    worker.cancelled_at = None
+                if job_id in self._dropped:
+                    self._dropped.discard(job_id)
+                    continue
+                self._tries.pop(job_id, None)
+                self._done[job_id] = result
+        except (EOFError, OSError):
+            pass  # the worker died: seen by alive() right after
+
+    def _replace(self, index: int, reason: str) -> None:
+        worker = self._workers[index]
+        job = worker.job
+        worker.end()
+        self._workers[index] = _Worker(self._context, self._nice)
+        for key in [k for k, home in self._homes.items() if home == index]:
+            del self._homes[key]  # its bots died with it
+        if job is None:
+            return
+        if job.id in self._dropped:
+            self._dropped.discard(job.id)
+            return
+        tries = self._tries.get(job.id, 0) + 1
+        if tries < 2:
+            self._tries[job.id] = tries
+            self._queue.appendleft(job)  # once more, on a new worker
+        else:
+            self._tries.pop(job.id, None)
+            self._done[job.id] = Result(error=reason)
+
+
+def _send(worker: _Worker, message: object) -> bool:
+    try:
+        worker.conn.send(message)
+        return True
+    except (BrokenPipeError, OSError):
+        return False
+
+
+# --- the worker's side -----------------------------------------------------------------------
+
+
+def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
+    """A worker process: answer requests until told to stop (``None``) or the pipe closes."""
+    from engine.ai.arena.bots import build_bot  # the same bot specs as the arena
+
+    if nice and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
+            os.nice(nice)
+
+    bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        if isinstance(message, tuple) and message[0] == "forget":
+            for identity in [i for i in bots if i[0] == message[1]]:
+                del bots[identity]
+            continue
+        request: _Request = message
+        job_id = request.id
+
+        def stop(job_id: int = job_id) -> bool:
+            return flag.value == job_id
+
+        start = time.perf_counter()
+        try:
+            if request.bot is None:
+                result = Result(analysis=analyse(request.view, stop=stop, **request.analysis))
+            else:
+                spec = request.bot
+                identity = spec.identity()
+                bot = bots.get(identity)
+                if bot is None:
+                    options = ",".join(f"{k}={v}" for k, v in spec.options.items())
+                    bot = build_bot(f"{spec.name},{options}" if options else spec.name,
+                                    spec.seed)
+                    bots[identity] = bot
+                    while len(bots) > KEPT_BOTS:
+                        bots.popitem(last=False)
+                bots.move_to_end(identity)
+                stop_when = getattr(bot, "stop_when", None)
+                if callable(stop_when):
+                    stop_when(stop)
+                result = Result(action=bot.decide(request.view))
+        except AnalysisCancelled:
+            result = Result(error="cancelled")
+        except Exception as exc:  # a bot's bug is the caller's to report, not the worker's end
+            result = Result(error=f"{type(exc).__name__}: {exc}")
+        result = Result(result.action, result.analysis, result.error,
+                        time.perf_counter() - start)
+        if stop():
+            result = Result(error="cancelled", seconds=result.seconds)
+        try:
+            conn.send((job_id, result))
+        except (BrokenPipeError, OSError):
+            return
+
+
+__all__ = ["BotSpec", "Handle", "Result", "Thinker"]

@@ -1,0 +1,226 @@
+"""The expert's search and its parts: the race between options on the same sampled deals, the
+rest of the auction, the weights of sampled deals, the discards it weighs."""
+
+from __future__ import annotations
+
+import random
+
+from engine import cards as C
+from engine.actions import PASS, Bid
+from engine.ai import auction
+from engine.ai.candidates import discard_candidates
+from engine.ai.club_contract import discard_choice, thresholds_for
+from engine.ai.inference import Inference, bid_likelihood
+from engine.ai.options import discard_options
+from engine.ai.sampling import Worlds
+from engine.ai.search import Budget, Problem, paired, race
+from engine.ai.simple_bot import SimpleBot
+from engine.deal import Deal
+from engine.events import DealDealt
+from engine.rules import load_rules
+from engine.state import DealState
+from engine.views import view_for
+
+RULES = load_rules()
+
+
+def synthetic(means: list[float], noise: float, seed: int = 0,
+              indifference: float = 0.5) -> tuple[Problem[int], list[int]]:
+    """Options whose score on each "deal" is its mean plus noise shared by every option (so
+    differences show through), and a counter of the deals drawn."""
+    rng = random.Random(seed)
+    drawn = [0]
+    state = DealState(RULES, 4)
+    shared = [0.0]
+
+    def worlds() -> tuple[DealState, float]:
+        drawn[0] += 1
+        shared[0] = rng.gauss(0, noise)
+        return state, 1.0
+
+    def run(world: DealState, option: int) -> float:
+        return means[option] + shared[0] + rng.gauss(0, 1)
+
+    return Problem(list(range(len(means))), worlds, run, indifference), drawn
+
+
+def test_the_race_finds_the_best_option_and_drops_the_clear_losers_early() -> None:
+    problem, drawn = synthetic([0.0, 3.0, -40.0, 2.0], noise=30.0)
+    outcome = race(problem, Budget(None, 400))
+    assert outcome.best == 1
+    assert outcome.worlds == drawn[0] <= 400
+    assert outcome.means[2] < -30  # valued on a few deals only, then dropped
+
+
+def test_equal_options_end_the_race_at_once_and_the_first_one_wins() -> None:
+    state = DealState(RULES, 4)
+    problem = Problem([5, 6, 7], lambda: (state, 1.0), lambda w, o: 10.0, 0.5)
+    outcome = race(problem, Budget(None, 1000))
+    assert outcome.best == 5 and outcome.worlds < 20
+
+
+def test_a_budget_in_deals_or_stopped_from_outside() -> None:
+    problem, drawn = synthetic([0.0, 0.1], noise=50.0, seed=3, indifference=0.0)
+    assert race(problem, Budget(None, 37)).worlds == drawn[0] == 37
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > 5
+
+    problem, _ = synthetic([0.0, 0.1], noise=50.0, seed=4, indifference=0.0)
+    assert race(problem, Budget(1000.0, None, stop)).worlds == 6
+
+
+def test_paired_differences_count_the_weights() -> None:
+    mean, error = paired([3.0, 1.0, 2.0, 4.0], [1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0])
+    assert mean == 1.5 and 0 < error < 1
+    heavy, _ = paired([3.0, 1.0], [0.0, 0.0], [3.0, 1.0])
+    assert heavy == 2.5
+
+
+def dealt_with(seat_hands: dict[int, str], players: int = 4, dealer: int = 0) -> Deal:
+    setup = RULES.setup(players)
+    fixed = {seat: C.parse_cards(text.split()) for seat, text in seat_hands.items()}
+    used = {c for cards in fixed.values() for c in cards}
+    rest = [c for c in range(C.DECK_SIZE) if c not in used]
+    random.Random(5).shuffle(rest)
+    hands = []
+    for seat in range(players):
+        if seat in fixed:
+            hands.append(tuple(fixed[seat]))
+        else:
+            hands.append(tuple(rest[: setup.hand]))
+            rest = rest[setup.hand:]
+    return Deal.from_dealt(RULES, DealDealt(players, dealer, tuple(hands), tuple(rest), None))
+
+
+STRONG = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T1 EX KS KH KD KC QS QH QD"
+
+
+def test_the_rest_of_the_auction_is_bid_like_club_players() -> None:
+    deal = dealt_with({2: STRONG})  # the second to speak holds a Garde contre hand
+    world = deal.state.copy()
+    assert auction.finish(world, 1, None) == (2, RULES.contract("garde_contre"))
+    assert auction.finish(world, 1, "garde") == (2, RULES.contract("garde_contre"))
+    # in any deal, the same taker and contract as simple bots bidding after the seat
+    for seed in range(60):
+        deal = Deal.new(RULES, 4, seed % 4, 70 + seed)
+        first = deal.state.turn
+        assert first is not None
+        for bid in (None, "petite", "garde"):
+            world = deal.state.copy()
+            table = Deal.new(RULES, 4, seed % 4, 70 + seed)
+            table.execute(first, Bid(bid))
+            while not table.is_over and table.state.phase.value == "bidding":
+                seat = table.state.turn
+                assert seat is not None
+                table.execute(seat, SimpleBot(seat).decide(view_for(table.state, seat)))
+            taken = table.state.taker, table.state.contract
+            expected = None if taken[1] is None else taken
+            assert auction.finish(world, first, bid) == expected
+
+
+def test_a_seat_that_passed_rarely_holds_a_strong_hand() -> None:
+    thresholds = thresholds_for(4)
+    contracts = ["petite", "garde", "garde_sans", "garde_contre"]
+    weak = bid_likelihood(30, None, contracts, thresholds)
+    strong = bid_likelihood(70, None, contracts, thresholds)
+    assert weak > 0.9 > 0.1 > strong
+    assert bid_likelihood(56, "garde", contracts, thresholds) > bid_likelihood(
+        40, "garde", contracts, thresholds)
+    total = sum(bid_likelihood(52, b, contracts, thresholds) for b in [None, *contracts])
+    assert abs(total - 1.0) < 1e-9
+
+
+def test_deals_where_the_others_played_like_club_players_weigh_more() -> None:
+    """Against simple bots (club players), the true deal weighs more than most sampled ones."""
+    above = total = 0
+    for seed in range(6):
+        deal = Deal.new(RULES, 4, seed % 4, 300 + seed)
+        bots = [SimpleBot(s) for s in range(4)]
+        while not deal.is_over and len(deal.state.tricks) < 8:
+            seat = deal.state.turn
+            assert seat is not None
+            deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+        if deal.is_over:
+            continue
+        seat = deal.state.turn
+        assert seat is not None
+        view = view_for(deal.state, seat)
+        worlds = Worlds(view)
+        inference = Inference(view, worlds)
+        true = worlds.template(deal.state.partner).copy()
+        true.hands = deal.state.hands[:]
+        true.dog, true.discard = deal.state.dog, deal.state.discard
+        truth = inference.weight(true)
+        rng = random.Random(seed)
+        for _ in range(30):
+            above += inference.weight(worlds.sample(rng)) < truth
+            total += 1
+    assert total and above / total > 0.8
+
+
+def test_discards_weighed_are_legal_and_the_club_players_first() -> None:
+    for seed in range(30):
+        deal = Deal.new(RULES, 4, 0, 40 + seed)
+        taker = deal.state.turn
+        for _ in range(4):
+            seat = deal.state.turn
+            deal.execute(seat, Bid("garde") if seat == taker else PASS)
+        assert taker is not None
+        view = view_for(deal.state, taker)
+        options = discard_options(view)
+        hand = view.hand_mask
+        candidates = discard_candidates(hand, options)
+        assert candidates[0] == discard_choice(hand, options.size)
+        assert len(set(candidates)) == len(candidates)
+        for mask in candidates:
+            assert mask.bit_count() == options.size and not mask & ~options.allowed
+            if options.trumps_needed:
+                assert not options.plain & ~mask
+
+
+def test_the_tree_starts_as_a_play_out_and_learns_the_seats_later_cards() -> None:
+    from engine.ai import club, tree
+    from engine.ai import playout as P
+    from engine.state import Phase
+
+    checked = 0
+    for seed in range(12):
+        deal = Deal.new(RULES, 4, seed % 4, 600 + seed)
+        bots = [SimpleBot(s) for s in range(4)]
+        while not deal.is_over and len(deal.state.tricks) < 10:
+            seat = deal.state.turn
+            assert seat is not None
+            deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+        if deal.is_over or deal.state.phase is not Phase.PLAYING:
+            continue
+        world = deal.state  # the true deal stands for a sampled one
+        seat = world.turn
+        assert seat is not None
+        legal = world.legal_plays()
+        card = (legal & -legal).bit_length() - 1
+        public = P.public_tracker(world)
+
+        def fresh(world: DealState = world, public: club.Tracker = public,
+                  card: int = card) -> tuple[DealState, club.Tracker]:
+            s = world.copy()
+            tracker = P.tracker_for(s, public)
+            tracker.play(card)
+            return s, tracker
+
+        s, tracker = fresh()
+        plain = P.value(s, seat, tracker=tracker)
+        root = tree.Node()
+        s, tracker = fresh()
+        assert tree.walk(s, tracker, root, seat, 50.0) == plain
+        values = [plain]
+        for _ in range(40):
+            s, tracker = fresh()
+            values.append(tree.walk(s, tracker, root, seat, 50.0))
+        assert root.visits == 41 and abs(root.total - sum(values)) < 1e-6
+        # on one deal the tree tries the seat's other cards: it finds lines at least as good
+        assert max(values) >= plain
+        checked += 1
+    assert checked >= 5

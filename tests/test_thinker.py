@@ -1,0 +1,141 @@
+"""Bots thinking in worker processes: the same answers as in the table's process, jobs that can
+be cancelled, workers that die and are replaced. No test here measures a speed: the waits
+below only bound how long a broken thinker could hang the suite."""
+
+from __future__ import annotations
+
+import pathlib
+import textwrap
+import time
+
+import pytest
+
+from engine.actions import Action
+from engine.ai.analysis import analyse
+from engine.ai.expert import ExpertBot
+from engine.ai.simple_bot import SimpleBot
+from engine.ai.thinker import BotSpec, Handle, Result, Thinker
+from engine.deal import Deal
+from engine.rules import load_rules
+from engine.views import SeatView, view_for
+
+RULES = load_rules()
+WAIT = 60.0  # seconds before a test gives up on an answer: a bound, not a measure
+
+
+def wait(thinker: Thinker, handle: Handle) -> Result:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        result = thinker.poll(handle)
+        if result is not None:
+            return result
+        time.sleep(0.01)
+    raise AssertionError("no answer from the thinker")
+
+
+def views(players: int, seed: int, count: int) -> list[SeatView]:
+    """The views of the first ``count`` decisions of a deal played by simple bots."""
+    deal = Deal.new(RULES, players, 0, seed)
+    bots = [SimpleBot(s) for s in range(players)]
+    out = []
+    while not deal.is_over and len(out) < count:
+        seat = deal.state.turn
+        assert seat is not None
+        view = view_for(deal.state, seat)
+        out.append(view)
+        deal.execute(seat, bots[seat].decide(view))
+    return out
+
+
+@pytest.fixture(scope="module")
+def thinker() -> Thinker:
+    with Thinker(workers=2) as running:
+        yield running
+
+
+def test_answers_are_those_of_the_same_bot_here(thinker: Thinker) -> None:
+    sample = views(4, 5, 30)[::3]
+    handles = [thinker.submit(v, BotSpec("simple", seed=v.seat)) for v in sample]
+    for view, handle in zip(sample, handles, strict=True):
+        result = wait(thinker, handle)
+        assert result.ok and result.action == SimpleBot(view.seat).decide(view)
+    view = sample[-1]
+    handle = thinker.submit(view, BotSpec("expert", seed=3, options={"samples": 6}))
+    assert wait(thinker, handle).action == ExpertBot(3, budget_samples=6).decide(view)
+
+
+def test_a_bot_is_kept_between_decisions_of_its_key(thinker: Thinker) -> None:
+    """The same key reaches the same bot (its random draws go on), another key a new one."""
+    view = views(4, 9, 1)[0]
+    spec = BotSpec("random", seed=1, key="seat 1")
+    first = [wait(thinker, thinker.submit(view, spec)).action for _ in range(6)]
+    again = [wait(thinker, thinker.submit(view, BotSpec("random", 1, key="seat 2"))).action
+             for _ in range(6)]
+    assert first == again  # a fresh bot with the same seed draws the same answers
+    from engine.ai.random_bot import RandomBot
+    here = RandomBot(1)
+    assert first == [here.decide(view) for _ in range(6)]
+    thinker.forget("seat 1")
+    assert wait(thinker, thinker.submit(view, spec)).action == first[0]
+
+
+def test_an_analysis_runs_there_too(thinker: Thinker) -> None:
+    view = views(3, 2, 8)[-1]
+    result = wait(thinker, thinker.submit_analysis(view, samples=6, seed=4))
+    assert result.analysis == analyse(view, samples=6, seed=4)
+
+
+def test_a_cancelled_job_is_dropped_and_stopped(thinker: Thinker) -> None:
+    view = views(4, 5, 12)[-1]
+    long_think = BotSpec("expert", seed=1, options={"budget": 600.0})
+    handles = [thinker.submit(view, long_think) for _ in range(3)]  # more jobs than workers
+    time.sleep(0.3)
+    for handle in handles:
+        thinker.cancel(handle)
+    for handle in handles:
+        assert wait(thinker, handle).error == "cancelled"
+    quick = thinker.submit(view, BotSpec("simple"))
+    assert wait(thinker, quick).action == SimpleBot(0).decide(view)
+    deadline = time.monotonic() + WAIT
+    while thinker.busy() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not thinker.busy()  # the long searches stopped: nothing runs any more
+
+
+def test_a_worker_that_dies_is_replaced(tmp_path: pathlib.Path) -> None:
+    module = tmp_path / "dying_bots.py"
+    module.write_text(textwrap.dedent("""
+        import os
+
+        class Dying:
+            name = "dying"
+
+            def __init__(self, seed):
+                pass
+
+            def decide(self, view):
+                os._exit(3)
+    """))
+    view = views(4, 5, 1)[0]
+    with Thinker(workers=1) as thinker:
+        dead = thinker.submit(view, BotSpec(f"{module}:Dying"))
+        after = thinker.submit(view, BotSpec("simple"))
+        result = wait(thinker, dead)
+        assert result.action is None and result.error == "the thinking process stopped"
+        answer: Action | None = wait(thinker, after).action
+        assert answer == SimpleBot(0).decide(view)
+
+
+def test_a_bot_error_is_reported_not_fatal(thinker: Thinker) -> None:
+    view = views(4, 5, 1)[0]
+    result = wait(thinker, thinker.submit(view, BotSpec("grandmaster")))
+    assert result.action is None and result.error is not None
+    assert "unknown bot 'grandmaster'" in result.error
+    assert wait(thinker, thinker.submit(view, BotSpec("simple"))).ok
+
+
+def test_a_thinker_refuses_work_once_shut_down() -> None:
+    thinker = Thinker()
+    thinker.shutdown()
+    with pytest.raises(RuntimeError):
+        thinker.submit(views(3, 1, 1)[0], BotSpec("simple"))
