@@ -112,8 +112,18 @@ def test_closing_the_window_quits_at_once_while_a_bot_thinks(
 
     from engine.ai import registry
 
+    from game.match import session
+
     monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    monkeypatch.setitem(registry.BOTS, "sleepy", SleepyBot)
+    monkeypatch.setitem(registry.BOTS, "sleepy", SleepyBot)  # a level the command line accepts
+    # the table's bots think in worker processes, which build them from a path they can import
+    real = session.make_controller
+    pondering = str(Path(__file__).parent / "helpers" / "thinking_bots.py") + ":Pondering"
+
+    def pondering_bots(match: object, bot_level: str, *args: object) -> object:
+        return real(match, pondering if bot_level == "sleepy" else bot_level, *args)
+
+    monkeypatch.setattr(session, "make_controller", pondering_bots)
     frames = {"count": 0}
     original = cli.Driver.__call__
 

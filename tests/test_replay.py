@@ -41,8 +41,9 @@ def _quick_analysis(monkeypatch):
 
     real = analysis.DealAnalysis.__init__
 
-    def quick(self, deal, seat=0, samples=48, seed=0):
-        real(self, deal, seat, samples=4, seed=seed)
+    def quick(self, deal, seat=0, samples=48, seed=0, **options):
+        options.setdefault("graph_samples", 3)
+        real(self, deal, seat, samples=4, seed=seed, **options)
 
     monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
 
@@ -354,17 +355,18 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     scene = viewer.scene
     analysis = scene.analysis
     assert analysis is not None
-    for _ in range(600):
-        if analysis.finished:
-            break
-        time.sleep(0.05)
-    assert analysis.finished
+    assert analysis.wait(120)
     viewer.key(pygame.K_TAB)
     assert scene.tab == "analysis"
     choices = [d for d in analysis.decisions if not d.forced]
-    rows = scene.side.analysis_list.rows
+    summary, *rows = scene.side.analysis_list.rows
     assert [r.value for r in rows] == [d.index for d in choices]
     assert all(r.note for r in rows)
+    mistakes = analysis.mistakes()
+    if mistakes:  # the summary leads to the first mistake and counts what they cost
+        assert summary.value == mistakes[0][0]
+        assert str(len(mistakes)) in summary.text
+        assert f"{sum(c for _, c in mistakes):.0f}" in summary.text
     # standing at one of them shows every option with its estimate
     decision = choices[-1]
     scene.go(decision.index)

@@ -30,7 +30,8 @@ same name, seed and options) reaches the same bot object, so a bot keeps what it
 a deal, as it does in the table's own process. :meth:`Thinker.forget` drops them.
 
 Besides bot decisions, :meth:`Thinker.submit_analysis` runs :func:`engine.ai.analysis.analyse`
-(the hint and the replay's analysis) on the same terms.
+(the hint and the replay's analysis) on the same terms, and :meth:`Thinker.submit_task` one of
+the review's searches (:data:`TASKS`: the expected score of a moment, the expert's line).
 """
 
 from __future__ import annotations
@@ -48,8 +49,15 @@ from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.ai import review
 from engine.ai.analysis import Analysis, AnalysisCancelled, analyse
 from engine.views import SeatView
+
+#: The searches :meth:`Thinker.submit_task` may run, by name; each takes a ``stop`` callable.
+TASKS: Mapping[str, Any] = {
+    "estimate": review.estimate,
+    "expert_line": review.expert_line,
+}
 
 #: Bots a worker keeps between decisions (the least recently used go first).
 KEPT_BOTS = 32
@@ -79,6 +87,7 @@ class Result:
     analysis: Analysis | None = None
     error: str | None = None
     seconds: float = 0.0
+    value: Any = None  # what a task returned
 
     @property
     def ok(self) -> bool:
@@ -95,9 +104,10 @@ class Handle:
 @dataclass(frozen=True)
 class _Request:
     id: int
-    view: SeatView
-    bot: BotSpec | None  # None: an analysis
+    view: SeatView | None  # None: a task
+    bot: BotSpec | None  # None: an analysis or a task
     analysis: Mapping[str, Any]
+    task: str = ""
 
 
 class _Flag(Protocol):
@@ -162,6 +172,13 @@ class Thinker:
         """Run :func:`engine.ai.analysis.analyse` on ``view`` with ``options`` (``samples``,
         ``seed``, ``seconds``, ``include``, ``declarations``); returns at once."""
         return self._submit(_Request(next(self._ids), view, None, dict(options)))
+
+    def submit_task(self, task: str, **arguments: Any) -> Handle:
+        """Run the search named ``task`` (a key of :data:`TASKS`) with ``arguments``; the
+        result's ``value`` is what it returned. Returns at once."""
+        if task not in TASKS:
+            raise ValueError(f"no task named {task!r}: the tasks are {', '.join(TASKS)}")
+        return self._submit(_Request(next(self._ids), None, None, dict(arguments), task))
 
     def poll(self, handle: Handle) -> Result | None:
         """The job's result once it is there (then forgotten), ``None`` while it runs. A
@@ -337,7 +354,10 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
 
         start = time.perf_counter()
         try:
-            if request.bot is None:
+            if request.task:
+                result = Result(value=TASKS[request.task](stop=stop, **request.analysis))
+            elif request.bot is None:
+                assert request.view is not None
                 result = Result(analysis=analyse(request.view, stop=stop, **request.analysis))
             else:
                 spec = request.bot
@@ -354,13 +374,14 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
                 stop_when = getattr(bot, "stop_when", None)
                 if callable(stop_when):
                     stop_when(stop)
+                assert request.view is not None
                 result = Result(action=bot.decide(request.view))
-        except AnalysisCancelled:
+        except (AnalysisCancelled, review.ReviewCancelled):
             result = Result(error="cancelled")
         except Exception as exc:  # a bot's bug is the caller's to report, not the worker's end
             result = Result(error=f"{type(exc).__name__}: {exc}")
         result = Result(result.action, result.analysis, result.error,
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, result.value)
         if stop():
             result = Result(error="cancelled", seconds=result.seconds)
         try:

@@ -552,6 +552,65 @@ TEXTS: dict[str, tuple[str, str]] = {
     "narr_scores": ("{text} — {scores}", "{text} — {scores}"),
     "narr_scored_plain": ("Deal over: {scores}", "Fin de la donne : {scores}"),
     # replay viewer (game/replay/viewer.py)
+    # the review board (game/replay/)
+    "review_decision": ("{kind}: {what}", "{kind} : {what}"),
+    "review_kind_card": ("Card", "Carte"),
+    "review_kind_bid": ("Bid", "Enchère"),
+    "review_kind_call": ("Call", "Appel"),
+    "review_kind_discard": ("Discard", "Écart"),
+    "review_kind_slam": ("Slam", "Chelem"),
+    "review_kind_declaration": ("Declaration", "Annonce"),
+    "replay_line": ("Expert's line", "Ligne de l'expert"),
+    "replay_line_working_short": ("Expert thinking…", "L'expert réfléchit…"),
+    "replay_line_working": ("The expert plays the rest of the deal in your seat…",
+                            "L'expert joue la suite de la donne à votre place…"),
+    "replay_line_name": ("Expert's line", "Ligne de l'expert"),
+    "replay_line_over": ("The deal is over here: step back to see the expert's line from an "
+                         "earlier point.",
+                         "La donne est finie ici : revenez en arrière pour voir la ligne de "
+                         "l'expert depuis un point antérieur."),
+    "replay_line_failed": ("The expert's line could not be worked out: {problem}",
+                           "La ligne de l'expert n'a pas pu être calculée : {problem}"),
+    "replay_line_same": ("From here the expert plays the deal exactly as it was played.",
+                         "D'ici, l'expert joue la donne exactement comme elle a été jouée."),
+    "replay_try_name": ("Your try", "Votre essai"),
+    "replay_line_result": ("{name}: {result} for you (the deal: {original}).",
+                           "{name} : {result} pour vous (la donne : {original})."),
+    "replay_variation_not_kept": ("It could not be kept in the file ({problem}).",
+                                  "Elle n'a pas pu être gardée dans le fichier ({problem})."),
+    "replay_variations_refused": ("{n} variation(s) kept with this deal could not be read: "
+                                  "{problem}",
+                                  "{n} variante(s) gardée(s) avec cette donne n'ont pas pu être "
+                                  "lues : {problem}"),
+    "replay_tab_lines": ("Variations ({n})", "Variantes ({n})"),
+    "replay_the_deal": ("The deal as played", "La donne jouée"),
+    "replay_from": ("from {where}", "depuis {where}"),
+    "replay_no_variations": ("No variation yet: play on from a step (P) or ask for the "
+                             "expert's line (L).",
+                             "Pas encore de variante : jouez la suite d'une étape (P) ou "
+                             "demandez la ligne de l'expert (L)."),
+    "replay_back_to_deal": ("Back to the deal", "Retour à la donne"),
+    "replay_variation_title": ("Variation: {name}", "Variante : {name}"),
+    "replay_variation_summary": ("{result} for you · the deal: {original}",
+                                 "{result} pour vous · la donne : {original}"),
+    "replay_mistakes": ("{n} mistake(s), −{points} points in all",
+                        "{n} erreur(s), −{points} points en tout"),
+    "replay_mistakes_so_far": ("{n} mistake(s) so far, −{points} points",
+                               "{n} erreur(s) pour l'instant, −{points} points"),
+    "replay_no_mistake_so_far": ("No mistake so far…", "Aucune erreur pour l'instant…"),
+    "replay_clean": ("No mistake: every choice was within 5 points of the expert's.",
+                     "Aucune erreur : chaque choix est à moins de 5 points de celui de "
+                     "l'expert."),
+    "replay_no_mistakes": ("No mistake in this deal.", "Aucune erreur dans cette donne."),
+    "replay_no_mistakes_yet": ("No mistake found yet; the analysis goes on.",
+                               "Aucune erreur trouvée pour l'instant ; l'analyse continue."),
+    "replay_no_more_mistakes": ("No more mistakes that way.",
+                                "Plus d'erreur dans ce sens."),
+    "replay_you_ranked": ("you, {rank} of {n}", "vous, {rank} sur {n}"),
+    "replay_graph_pending": ("Step {n}: still estimating…", "Étape {n} : estimation en cours…"),
+    "replay_graph_final": ("Step {n}: {score} for you", "Étape {n} : {score} pour vous"),
+    "replay_graph_value": ("Step {n}: expected {score} for you (±{error})",
+                           "Étape {n} : {score} attendus pour vous (±{error})"),
     "replay_title": ("Replay", "Revoir la donne"),
     "replay_players": ("{n} players", "{n} joueurs"),
     "replay_key_first": ("First step (Home)", "Début (Origine)"),
@@ -562,10 +621,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "replay_key_trick_forward": ("Next trick (Page Down)", "Pli suivant (Page suiv.)"),
     "replay_key_last": ("Last step (End)", "Fin (Fin)"),
     "replay_keys": ("Left/Right: step · Home/End · PgUp/PgDn: trick · Space: play · "
-                    "+/−: speed · O: hands · P: play on · Tab: analysis · Esc: back",
+                    "+/−: speed · O: hands · M/Shift+M: next/previous mistake · "
+                    "L: expert's line · P: play on · Tab: panels · Esc: back",
                     "Gauche/Droite : pas · Origine/Fin · Page préc./suiv. : pli · "
-                    "Espace : lecture · +/− : vitesse · O : jeux · P : jouer · "
-                    "Tab : analyse · Échap : retour"),
+                    "Espace : lecture · +/− : vitesse · O : jeux · M/Maj+M : erreur "
+                    "suivante/précédente · L : ligne de l'expert · P : jouer · "
+                    "Tab : onglets · Échap : retour"),
     "replay_step": ("Step {n}/{total}", "Étape {n}/{total}"),
     "replay_trick_n": ("Trick {n}", "Pli {n}"),
     "replay_before_play": ("Before play", "Avant le jeu"),

@@ -1,45 +1,62 @@
-"""The expert's opinion of every decision one seat made in a finished deal, worked out in a
-worker process of the game's thinker (:func:`game.match.thinking.game_thinker`) so that the
-replay viewer never waits for it.
+"""The expert's review of a finished deal from one seat, worked out in worker processes of
+the game's thinker (:func:`game.match.thinking.game_thinker`) so that the replay viewer never
+waits for it:
 
-Decisions are analysed in the order they were made, one at a time; the viewer asks for the one
-it shows first (:meth:`DealAnalysis.prefer`), so the answer the player is looking at comes
-soonest. Nothing runs on the viewer's side but polling: each question the viewer asks (how
-many are done, the result at a position) first collects a finished analysis and hands out the
-next.
+* its opinion of every decision the seat made (:func:`engine.ai.analysis.analyse`), and so
+  what each one cost and which were mistakes;
+* the seat's expected score after every step, for the graph under the timeline
+  (:func:`engine.ai.review.estimate` at each moment a seat was to decide, and the score at
+  the end).
+
+One decision and one point of the graph are in the thinker at a time, so that both fill in
+together; the viewer asks for the decision it shows first (:meth:`DealAnalysis.prefer`).
+Nothing runs on the viewer's side but polling (:meth:`DealAnalysis.update`, once a frame,
+and before each answer). Forced decisions (one legal choice) need no search and are ready at
+once.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from engine.ai import review
 from engine.ai.thinker import Handle, Thinker
 from engine.deal import Deal
+from engine.views import view_for
 
 log = logging.getLogger(__name__)
 
 
 class DealAnalysis:
     def __init__(self, deal: Deal, seat: int = 0, samples: int = 48, seed: int = 0,
+                 graph_samples: int = review.DEFAULT_SAMPLES,
                  thinker: Thinker | None = None) -> None:
         from engine.ai.analysis import decisions
         from game.match.thinking import game_thinker
 
+        self.deal = deal
         self.seat = seat
         self.samples = samples
+        self.graph_samples = graph_samples
         self.seed = seed
         self.decisions: list[Any] = decisions(deal, seat)
         self._by_index = {d.index: d for d in self.decisions}
+        self.positions = review.graph_positions(deal)
+        self._states = deal.states()
         self._results: dict[int, Any] = {}
         self._errors: dict[int, str] = {}
+        self._estimates: dict[int, review.Estimate] = {}
+        self._graph_todo = list(self.positions)
         self._wanted: int | None = None
         self._stopped = False
         self._thinker = thinker if thinker is not None else game_thinker()
-        self._running: tuple[int, Handle] | None = None  # the decision in the thinker
+        self._deciding: tuple[int, Handle] | None = None  # the decision in the thinker
+        self._graphing: tuple[int, Handle] | None = None  # the graph point in the thinker
         self.update()
 
-    # --- reading ---------------------------------------------------------------------------------
+    # --- the decisions ---------------------------------------------------------------------------
     def decision_at(self, index: int) -> Any | None:
         """The decision whose first event is ``deal.events[index]``, if it is this seat's."""
         return self._by_index.get(index)
@@ -53,8 +70,47 @@ class DealAnalysis:
         self.update()
         return self._errors.get(index)
 
+    def cost(self, index: int) -> float | None:
+        """What the decision at ``index`` cost against the expert's choice, once known."""
+        decision = self._by_index.get(index)
+        result = self.result(index)
+        if decision is None or result is None:
+            return None
+        return review.decision_cost(result, decision.action)
+
+    def mistakes(self) -> list[tuple[int, float]]:
+        """The decisions analysed so far that were mistakes: (event index, cost), in order.
+        The event index is also the replay position where the seat is about to decide."""
+        found = []
+        for decision in self.decisions:
+            cost = self.cost(decision.index)
+            if cost is not None and review.is_mistake(cost):
+                found.append((decision.index, cost))
+        return found
+
+    # --- the graph -------------------------------------------------------------------------------
+    def estimate_at(self, position: int) -> review.Estimate | None:
+        """The seat's expected score at replay ``position``, once worked out."""
+        self.update()
+        return self._estimates.get(review.settled(self.deal.events, position))
+
+    def graph(self) -> list[review.Estimate | None]:
+        """One value per replay position (1 to the end), ``None`` where still to come."""
+        self.update()
+        events = self.deal.events
+        return [self._estimates.get(review.settled(events, p))
+                for p in range(1, len(events) + 1)]
+
+    @property
+    def graph_done(self) -> int:
+        """Graph points worked out (or given up)."""
+        self.update()
+        return len(self.positions) - len(self._graph_todo) - (self._graphing is not None)
+
+    # --- progress --------------------------------------------------------------------------------
     @property
     def done(self) -> int:
+        """Decisions analysed (or failed)."""
         self.update()
         return len(self._results) + len(self._errors)
 
@@ -64,7 +120,7 @@ class DealAnalysis:
 
     @property
     def finished(self) -> bool:
-        return self.done >= self.total
+        return self.done >= self.total and self.graph_done >= len(self.positions)
 
     # --- steering --------------------------------------------------------------------------------
     def prefer(self, index: int | None) -> None:
@@ -72,35 +128,69 @@ class DealAnalysis:
         self._wanted = index
 
     def cancel(self) -> None:
-        """No more analyses: the one running is stopped."""
+        """No more work: what runs in the thinker is stopped."""
         self._stopped = True
-        running, self._running = self._running, None
-        if running is not None and not self._thinker.closed:
-            self._thinker.cancel(running[1])
+        for running in (self._deciding, self._graphing):
+            if running is not None and not self._thinker.closed:
+                self._thinker.cancel(running[1])
+        self._deciding = self._graphing = None
+
+    def wait(self, timeout: float) -> bool:
+        """Poll until everything is worked out or ``timeout`` seconds have passed (tests and
+        scripts); whether it is."""
+        deadline = time.monotonic() + timeout
+        while not self.finished:
+            if self._stopped or self._thinker.closed or time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
 
     def update(self) -> None:
-        """Collect the analysis that finished, if any, and hand out the next one."""
+        """Collect what the thinker finished and hand out what comes next; never waits."""
         if self._stopped or self._thinker.closed:
             return
-        if self._running is not None:
-            index, handle = self._running
+        self._collect_decision()
+        self._collect_graph_point()
+
+    # --- the thinker -----------------------------------------------------------------------------
+    def _collect_decision(self) -> None:
+        if self._deciding is not None:
+            index, handle = self._deciding
             result = self._thinker.poll(handle)
             if result is None:
                 return
-            self._running = None
+            self._deciding = None
             if result.analysis is not None:
                 self._results[index] = result.analysis
             else:  # one bad position must not stop the others
                 log.warning("analysis of decision %d failed: %s", index, result.error)
                 self._errors[index] = result.error or "no analysis"
-        decision = self._next()
+        decision = self._next_decision()
         if decision is not None:
             handle = self._thinker.submit_analysis(
                 decision.view, samples=self.samples, seed=self.seed + decision.index,
                 include=decision.action)
-            self._running = (decision.index, handle)
+            self._deciding = (decision.index, handle)
 
-    def _next(self) -> Any | None:
+    def _collect_graph_point(self) -> None:
+        if self._graphing is not None:
+            position, handle = self._graphing
+            result = self._thinker.poll(handle)
+            if result is None:
+                return
+            self._graphing = None
+            if isinstance(result.value, review.Estimate):
+                self._estimates[position] = result.value
+            else:  # a gap in the graph, not a broken viewer
+                log.warning("estimate at step %d failed: %s", position, result.error)
+        if self._graph_todo:
+            position = self._graph_todo.pop(0)
+            view = view_for(self._states[position - 1], self.seat)
+            handle = self._thinker.submit_task(
+                "estimate", view=view, samples=self.graph_samples, seed=self.seed + position)
+            self._graphing = (position, handle)
+
+    def _next_decision(self) -> Any | None:
         todo = [d for d in self.decisions
                 if d.index not in self._results and d.index not in self._errors]
         if not todo:

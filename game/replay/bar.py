@@ -1,4 +1,5 @@
-"""The replay viewer's control bar: step buttons, the timeline and the autoplay speed.
+"""The replay viewer's control bar: the expected-score graph, step buttons, the timeline and
+the autoplay speed.
 
 The step buttons draw their own symbols (triangles and bars) rather than relying on glyphs the
 game's font may not have. The timeline is a track with a tick at each trick's start: a click
@@ -26,6 +27,7 @@ from game.app.widgets import (
     blit_text,
 )
 from game.app.window import App
+from game.replay.graph import ScoreGraph
 
 Color = tuple[int, int, int]
 BAR_BG = (8, 22, 17)
@@ -183,30 +185,61 @@ class ReplayBar:
             step_button("last", scene.last, "replay_key_last"),
         ]
         self.speed_button = Button(SPEEDS[scene.speed][0], scene.faster)
-        cursor = scene.cursor
-        self.timeline = Timeline(cursor.total, cursor.trick_starts(), scene.seek)
         self._count_pos = (0, 0)
+        self._graph_key: tuple[int, int] = (-1, -1)
         self.unit = 1.0
+        self.follow(scene.cursor, graph=True)
+
+    def follow(self, cursor: Any, graph: bool) -> None:
+        """Track ``cursor`` (the deal's, or a variation's); the graph is the deal's only."""
+        self.timeline = Timeline(cursor.total, cursor.trick_starts(), self.scene.seek)
+        self.graph = ScoreGraph(cursor.total, self.scene.seek) if graph else None
+        self._graph_key = (-1, -1)
+
+    @staticmethod
+    def graph_height(unit: float) -> int:
+        return max(34, round(54 * unit))
+
+    def height(self, unit: float) -> int:
+        controls = max(52, round(70 * unit))
+        return controls + (self.graph_height(unit) if self.graph is not None else 0)
 
     def place(self, rect: pygame.Rect, unit: float) -> None:
         self.rect = pygame.Rect(rect)
         self.unit = unit
         pad = max(6, round(10 * unit))
-        side = max(30, rect.height - 2 * pad)
+        top = rect.top
+        if self.graph is not None:
+            top += self.graph_height(unit)
+        side = max(30, rect.bottom - top - 2 * pad)
         x = rect.left + pad
         for button in self.steps:
-            button.rect = pygame.Rect(x, rect.top + pad, side, side)
+            button.rect = pygame.Rect(x, top + pad, side, side)
             x += side + max(3, round(6 * unit))
         speed_w = max(48, round(64 * unit))
-        self.speed_button.rect = pygame.Rect(rect.right - pad - speed_w, rect.top + pad,
+        self.speed_button.rect = pygame.Rect(rect.right - pad - speed_w, top + pad,
                                              speed_w, side)
         count_w = max(70, round(110 * unit))
         width = max(20, self.speed_button.rect.left - count_w - x - pad * 2)
-        self.timeline.rect = pygame.Rect(x + pad, rect.top + pad, width, side)
-        self._count_pos = (self.speed_button.rect.left - pad, rect.centery)
+        self.timeline.rect = pygame.Rect(x + pad, top + pad, width, side)
+        self._count_pos = (self.speed_button.rect.left - pad, top + pad + side // 2)
+        if self.graph is not None:  # above the timeline, on the same scale
+            self.graph.rect = pygame.Rect(x + pad, rect.top + pad, width,
+                                          self.graph_height(unit) - pad // 2)
+
+    def _refresh_graph(self) -> None:
+        analysis = self.scene.analysis
+        if self.graph is None or analysis is None:
+            return
+        mistakes = self.scene.mistake_positions()
+        key = (analysis.graph_done, len(mistakes))
+        if key != self._graph_key:
+            self._graph_key = key
+            self.graph.set_values(analysis.graph(), mistakes)
 
     def update(self) -> None:
         scene = self.scene
+        self._refresh_graph()
         cursor = scene.cursor
         self.steps[3].symbol = "pause" if scene.autoplay else "play"
         at_start, at_end = cursor.at_start, cursor.at_end
@@ -219,6 +252,8 @@ class ReplayBar:
         used = False
         for button in (*self.steps, self.speed_button):
             used = button.handle_event(event) or used
+        if self.graph is not None:
+            used = self.graph.handle_event(event) or used
         return self.timeline.handle_event(event) or used
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -231,6 +266,8 @@ class ReplayBar:
         for button in self.steps:
             button.draw(surface, app.assets, u)
         cursor = scene.cursor
+        if self.graph is not None:
+            self.graph.draw(surface, cursor.position, u)
         self.timeline.draw(surface, cursor.position, u)
         size = max(12, round(17 * u))
         x, y = self._count_pos
@@ -252,9 +289,23 @@ class ReplayBar:
             if button.hover and button.rect.collidepoint(mouse):
                 draw_tooltip(surface, scene.app, scene.tr(button.tooltip),
                              (button.rect.centerx, button.rect.top - 4))
+        if self.graph is not None:
+            told = self.graph.tooltip(self._graph_words)
+            if told is not None:
+                draw_tooltip(surface, scene.app, told[0], (told[1], self.graph.rect.top - 2))
+                return
         hover = self.timeline.hover
         if hover is not None and not self.timeline.dragging:
             lines = scene.lines
             line = lines[hover - 1] if 0 < hover <= len(lines) else ""
             draw_tooltip(surface, scene.app, line,
                          (round(self.timeline.x_of(hover)), self.timeline.rect.top - 2))
+
+    def _graph_words(self, position: int, value: Any) -> str:
+        tr = self.scene.tr
+        if value is None:
+            return str(tr("replay_graph_pending", n=position))
+        if value.samples == 0:
+            return str(tr("replay_graph_final", n=position, score=f"{value.mean:+.0f}"))
+        return str(tr("replay_graph_value", n=position, score=f"{value.mean:+.0f}",
+                      error=f"{value.stderr:.0f}"))

@@ -27,8 +27,17 @@ from engine.inputs import LIMITS, InputError, load_json, read_bytes, size_text
 from engine.record import FIELDS as RECORD_FIELDS
 from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
-from engine.saves import DEAL_FORMAT, MATCH_FORMAT, SAVE_VERSION, SaveError, load_deal, load_match
+from engine.saves import (
+    DEAL_FORMAT,
+    MATCH_FORMAT,
+    SAVE_VERSION,
+    SaveError,
+    load_deal,
+    load_deal_file,
+    load_match,
+)
 from engine.state import Phase
+from engine.variations import Variation
 from game.app.i18n import seat_name
 from game.app.names import saved_names
 
@@ -60,6 +69,20 @@ class ReplaySource:
     """The file's ``meta`` data (names, variant, date...); empty for a deal record."""
     deal_number: int | None = None
     """The deal's number in its match (1 for the first); ``None`` for a deal on its own."""
+    variations: list[Variation] = field(default_factory=list)
+    """The variations kept with a saved deal (other ways it could have gone)."""
+    problems: list[str] = field(default_factory=list)
+    """Why stored variations could not be used (the deal itself was fine)."""
+
+    kind: str = ""
+    """The kind of file: ``DEAL_FORMAT``, ``MATCH_FORMAT`` or ``"record"``."""
+
+    @property
+    def keeps_variations(self) -> bool:
+        """Whether new variations can be kept in the file: a saved deal can; a match (whose
+        deals are still its own) and a deal record (the player's own text) are left as
+        they are."""
+        return self.kind == DEAL_FORMAT
 
 
 def load_replay_file(path: str | Path) -> ReplaySource:
@@ -143,9 +166,13 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
         hint = "; it was saved by a newer version of the game" if newer else ""
         raise ReplayFileError(f"{file}: version {_short(version)} cannot be read by this game "
                               f"(it reads {SAVE_VERSION}){hint}")
+    variations: list[Variation] = []
+    problems: list[str] = []
     try:
         if found == DEAL_FORMAT:
-            deal, meta = load_deal(file)
+            loaded = load_deal_file(file)
+            deal, meta = loaded.deal, loaded.meta
+            variations, problems = loaded.variations, loaded.problems
             number = None
         else:
             match, meta = load_match(file)
@@ -161,7 +188,8 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
     _check_over(file, deal)
     title = file.name if number is None else f"{file.name} #{number}"
     names = saved_names(meta, deal.players, _seat_names(deal.players))
-    return ReplaySource(deal, names, title, file, dict(meta), number)
+    return ReplaySource(deal, names, title, file, dict(meta), number, variations, problems,
+                        str(found))
 
 
 def _explain_bad_json(file: Path) -> NoReturn:
@@ -211,7 +239,7 @@ def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySour
     except RulesError as exc:
         raise ReplayFileError(f"{file}: the game's rules cannot be read ({exc})") from None
     _check_over(file, deal)
-    return ReplaySource(deal, _seat_names(deal.players), file.name, file, {}, None)
+    return ReplaySource(deal, _seat_names(deal.players), file.name, file, {}, None, kind="record")
 
 
 # --- common checks -------------------------------------------------------------------------------

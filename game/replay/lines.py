@@ -120,6 +120,12 @@ class ScrollList:
                 return i
         return None
 
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index`` is on screen (scrolled; it may lie outside the list)."""
+        top = self.rect.top + self._tops[index] - self.scroll
+        return pygame.Rect(self.rect.left, top, self.rect.width,
+                           len(self._wrapped[index]) * self.line_h)
+
     # --- events and drawing ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> int | None:
         """The clicked row's value, if a row was clicked."""

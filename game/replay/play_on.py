@@ -1,13 +1,16 @@
 """Play on from here: seat 0 takes a replayed deal over at one of its steps and plays the rest
-against the bots ("could I have made it?").
+against the bots ("could I have made it?"); played to the end, it is handed back to the
+replay, which keeps it as a variation.
 
 The deal's log is cut where a seat is to decide (a card and the trick it completes are one
 command, so a cut never falls between them) and handed to a fresh one-deal match; the
-replayed deal itself is never changed. The practice table saves nothing, and the end of the
+replayed deal itself is never changed. The practice table saves no match, and the end of the
 deal leads back to the replay.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.deal import Deal
 from engine.match import Match
@@ -35,9 +38,11 @@ class PlayOnScene(TableScene):
     deal (or Esc) leads back to the replay."""
 
     def __init__(self, app: App, controller: MatchController, names: list[str], position: int,
-                 total: int) -> None:
+                 total: int, on_done: Callable[[Deal], object] | None = None) -> None:
         super().__init__(app, controller, options=TableOptions(
             names=names, score_label="replay_back_to_replay", on_score_done=app.pop))
+        self.controller = controller
+        self.on_done = on_done
         self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 4.0,
                         warning=False)
 
@@ -45,3 +50,7 @@ class PlayOnScene(TableScene):
         super().leave()
         if self.app.scene is not self and self.player is not None:
             self.player.shutdown()  # closed, not covered: its bots stop
+            deal = self.controller.match.current
+            if deal.is_over and self.on_done is not None:
+                self.on_done(deal)  # played to the end: the replay keeps it
+                self.on_done = None

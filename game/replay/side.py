@@ -1,22 +1,26 @@
-"""The replay viewer's side panel: what the deal was, the view mode, "play on from here", the
-events in words (*Moves*) and the expert's analysis of seat 0's decisions (*Analysis*).
+"""The replay viewer's side panel: what the deal was, the view mode, "play on from here" and
+the expert's line, the events in words (*Moves*), the expert's analysis of seat 0's
+decisions with its mistakes (*Analysis*) and the deal's variations (*Variations*).
 
-At one of seat 0's decisions a box above the list shows every option the expert weighed,
-with its estimated score for the deal, the expert's pick and the choice that was made.
-The panel acts on its scene (the replay viewer) and reads the scene's cursor and analysis.
+At one of seat 0's decisions a box above the list shows the options the expert weighed,
+with its estimated score for the deal, the expert's pick and the choice that was made
+(always shown, with its rank). The panel acts on its scene (the replay viewer) and reads
+the scene's cursor and analysis.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from engine.actions import Play
+from engine.ai.review import is_mistake
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, blit_text, wrap_text
 from game.replay.lines import Row, ScrollList
-from game.table.hints import option_label
+from game.table.hints import decision_label, option_label
 
 Color = tuple[int, int, int]
 GOOD = (120, 220, 140)
@@ -37,6 +41,10 @@ def fit(assets: Any, text: str, size: int, width: int) -> str:
     return text + "…"
 
 
+def _setter(scene: Any, tab: str) -> Callable[[], None]:
+    return lambda: scene.set_tab(tab)
+
+
 class ReplaySide:
     def __init__(self, scene: Any) -> None:
         self.scene = scene
@@ -45,11 +53,13 @@ class ReplaySide:
         self.open_button = Button("", scene.show_open_hands)
         self.seen_button = Button("", scene.show_as_seen)
         self.play_on_button = Button("", scene.play_on)
+        self.line_button = Button("", scene.ask_expert_line)
         self.back_button = Button("", scene.close)
-        self.tab_buttons = {"moves": Button("", lambda: scene.set_tab("moves")),
-                            "analysis": Button("", lambda: scene.set_tab("analysis"))}
+        self.tab_buttons = {tab: Button("", _setter(scene, tab))
+                            for tab in ("moves", "analysis", "lines")}
         self.moves_list = ScrollList()
         self.analysis_list = ScrollList()
+        self.lines_list = ScrollList()
         self.choice_lines: list[tuple[str, Color, str]] = []
         self._inner = pygame.Rect(0, 0, 0, 0)
         self._text_size = 16
@@ -60,11 +70,12 @@ class ReplaySide:
 
     @property
     def listing(self) -> ScrollList:
-        return self.moves_list if self.scene.tab == "moves" else self.analysis_list
+        return {"moves": self.moves_list, "analysis": self.analysis_list,
+                "lines": self.lines_list}.get(self.scene.tab, self.moves_list)
 
     @property
     def buttons(self) -> tuple[Button, ...]:
-        return (self.open_button, self.seen_button, self.play_on_button,
+        return (self.open_button, self.seen_button, self.play_on_button, self.line_button,
                 *self.tab_buttons.values(), self.back_button)
 
     # --- layout ----------------------------------------------------------------------------------
@@ -81,15 +92,19 @@ class ReplaySide:
         self.seen_button.rect = pygame.Rect(inner.left + half + pad, y, inner.width - half - pad,
                                             row_h)
         y += row_h + pad
-        self.play_on_button.rect = pygame.Rect(inner.left, y, inner.width, row_h)
+        self.play_on_button.rect = pygame.Rect(inner.left, y, half, row_h)
+        self.line_button.rect = pygame.Rect(inner.left + half + pad, y, inner.width - half - pad,
+                                            row_h)
         y += row_h + pad * 2
-        self.tab_buttons["moves"].rect = pygame.Rect(inner.left, y, half, row_h)
-        self.tab_buttons["analysis"].rect = pygame.Rect(inner.left + half + pad, y,
-                                                        inner.width - half - pad, row_h)
+        third = (inner.width - 2 * pad) // 3
+        for i, button in enumerate(self.tab_buttons.values()):
+            left = inner.left + i * (third + pad)
+            width = third if i < 2 else inner.right - left
+            button.rect = pygame.Rect(left, y, width, row_h)
         self._list_top = y + row_h + pad
         self.back_button.rect = pygame.Rect(inner.left, inner.bottom - row_h, inner.width, row_h)
         self._keys_y = self.back_button.rect.top - pad
-        for listing in (self.moves_list, self.analysis_list):
+        for listing in (self.moves_list, self.analysis_list, self.lines_list):
             listing.size = self._text_size
         self._inner = inner
 
@@ -109,8 +124,8 @@ class ReplaySide:
         top = self._list_top + choice_h
         bottom = self._keys_y - len(lines) * line_h - 6
         rect = pygame.Rect(inner.left, top, inner.width, max(20, bottom - top))
-        self.moves_list.place(rect)
-        self.analysis_list.place(rect)
+        for listing in (self.moves_list, self.analysis_list, self.lines_list):
+            listing.place(rect)
 
     # --- content ---------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -122,10 +137,14 @@ class ReplaySide:
         self.open_button.label = tr("replay_open_hands")
         self.seen_button.label = tr("replay_as_seen")
         self.play_on_button.label = tr("replay_play_on")
-        self.back_button.label = tr("back")
+        working = scene.expert_job is not None
+        self.line_button.label = tr("replay_line_working_short" if working else "replay_line")
+        self.back_button.label = tr("replay_back_to_deal" if scene.showing else "back")
         self.open_button.selected = scene.open_hands
         self.seen_button.selected = not scene.open_hands
-        self.play_on_button.enabled = not cursor.state_at(cursor.settled()).is_over
+        open_here = not cursor.state_at(cursor.settled()).is_over
+        self.play_on_button.enabled = open_here
+        self.line_button.enabled = open_here and not working
         for name, button in self.tab_buttons.items():
             button.selected = name == scene.tab
         self.tab_buttons["moves"].label = tr("replay_tab_moves")
@@ -133,9 +152,11 @@ class ReplaySide:
         self.tab_buttons["analysis"].label = (
             tr("replay_tab_analysis_progress", done=analysis.done, total=analysis.total)
             if busy else tr("replay_tab_analysis"))
-        # the lists and the box change only with the position, the language or the analysis
+        self.tab_buttons["lines"].label = tr("replay_tab_lines", n=len(scene.branches.variations))
+        # the lists and the box change only with the position, the language, the analysis or
+        # the variations
         key = (cursor.position, scene.lang, analysis.done if analysis is not None else -1,
-               self.moves_list.rect.size)
+               self.moves_list.rect.size, id(scene.showing), len(scene.branches.variations))
         if key == self._content_key:
             return
         self._content_key = key
@@ -145,10 +166,15 @@ class ReplaySide:
         self.moves_list.set_current(cursor.position - 1)
         self.analysis_list.set_rows(self._analysis_rows(), assets)
         current = None
-        for i, row in enumerate(self.analysis_list.rows):
-            if row.value == cursor.position:
-                current = i
+        if scene.showing is None:
+            for i, row in enumerate(self.analysis_list.rows):
+                if row.value == cursor.position:
+                    current = i  # the decision's own row, not the summary that leads to it
         self.analysis_list.set_current(current)
+        self.lines_list.set_rows(self._line_rows(), assets)
+        self.lines_list.set_current(next(
+            (i for i, v in enumerate([None, *scene.branches.variations]) if v is scene.showing),
+            None))
         self.choice_lines = self._choice_box()
 
     def _analysis_rows(self) -> list[Row]:
@@ -161,27 +187,51 @@ class ReplaySide:
             return [Row(tr("replay_no_analysis", problem=scene.analysis_failed), TEXT_DIM,
                         scene.cursor.position)]
         rows = []
-        starts = scene.cursor.trick_starts()
+        starts = [p for p in scene.analysis_trick_starts()]
         for decision in analysis.decisions:
             if decision.forced:
                 continue
-            what = option_label(decision.view, decision.action, scene.lang)
+            what = decision_label(decision.view, decision.action, scene.lang)
             trick = sum(1 for s in starts if s <= decision.index)
             where = (tr("replay_trick_n", n=trick) if isinstance(decision.action, Play)
                      else tr("replay_before_play"))
-            result = analysis.result(decision.index)
-            if result is None:
+            cost = analysis.cost(decision.index)
+            if cost is None:
                 note, color = ("!" if analysis.error(decision.index) else "…"), TEXT_DIM
+            elif cost < 0.5:
+                note, color = tr("replay_best"), GOOD
             else:
-                mine = result.value_of(decision.action)
-                loss = result.best.mean - mine.mean if mine is not None else 0.0
-                if mine is None or loss < 0.5:
-                    note, color = tr("replay_best"), GOOD
-                else:
-                    note, color = f"−{loss:.1f}", BAD if loss >= 5 else WARNING
+                note, color = f"−{cost:.1f}", BAD if is_mistake(cost) else WARNING
             rows.append(Row(f"{where} · {what}", TEXT, decision.index, note, color))
         if not rows:
-            rows.append(Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position))
+            return [Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position)]
+        return [self._mistakes_row(), *rows]
+
+    def _mistakes_row(self) -> Row:
+        """The count of mistakes and their cost, at the head of the analysis."""
+        scene = self.scene
+        analysis = scene.analysis
+        mistakes = analysis.mistakes()
+        lost = sum(cost for _, cost in mistakes)
+        key = "replay_mistakes_so_far" if analysis.done < analysis.total else "replay_mistakes"
+        text = scene.tr(key, n=len(mistakes), points=f"{lost:.0f}") if mistakes else scene.tr(
+            "replay_no_mistake_so_far" if analysis.done < analysis.total else "replay_clean")
+        first = mistakes[0][0] if mistakes else scene.cursor.position
+        return Row(text, BAD if mistakes else GOOD, first)
+
+    def _line_rows(self) -> list[Row]:
+        """The deal itself, then each variation: where it leaves the deal and its result."""
+        scene = self.scene
+        tr = scene.tr
+        rows = [Row(tr("replay_the_deal"), GOLD, -1, scene.result_text(scene.info.deal), GOLD)]
+        starts = scene.analysis_trick_starts()
+        for i, variation in enumerate(scene.branches.variations):
+            trick = sum(1 for s in starts if s <= variation.start)
+            where = tr("replay_trick_n", n=trick) if trick else tr("replay_before_play")
+            rows.append(Row(f"{variation.name} · {tr('replay_from', where=where)}", TEXT, i,
+                            scene.result_text(variation.deal), TEXT))
+        if len(rows) == 1:
+            rows.append(Row(tr("replay_no_variations"), TEXT_DIM, -1))
         return rows
 
     def _choice_box(self) -> list[tuple[str, Color, str]]:
@@ -190,7 +240,8 @@ class ReplaySide:
         tr = scene.tr
         analysis = scene.analysis
         move = scene.cursor.next_move()
-        if move is None or move.seat != scene.source.seat or analysis is None:
+        if move is None or move.seat != scene.source.seat or analysis is None \
+                or scene.showing is not None:
             return []
         decision = analysis.decision_at(move.position)
         if decision is None:
@@ -208,15 +259,20 @@ class ReplaySide:
                         else tr("replay_thinking"), TEXT_DIM, ""))
             return out
         mine = result.value_of(decision.action)
-        for i, option in enumerate(result.options[:SHOWN_OPTIONS]):
-            taken = mine is not None and option is mine
+        rank = next((i for i, o in enumerate(result.options) if o is mine), None)
+        shown = list(range(min(SHOWN_OPTIONS, len(result.options))))
+        if rank is not None and rank not in shown:  # the move played is always there
+            shown[-1] = rank
+        for i in shown:
+            option = result.options[i]
+            taken = i == rank
             marks = ([tr("replay_expert_pick")] if i == 0 else []) + (
-                [tr("replay_you")] if taken else [])
+                [tr("replay_you_ranked", rank=i + 1, n=len(result.options))] if taken else [])
             label = option_label(decision.view, option.action, lang)
             text = label + (f"  ({', '.join(marks)})" if marks else "")
             out.append((text, HIGHLIGHT if taken else GOOD if i == 0 else TEXT,
                         f"{option.mean:+.1f}"))
-        hidden = len(result.options) - SHOWN_OPTIONS
+        hidden = len(result.options) - len(shown)
         if hidden > 0:
             out.append((tr("replay_more_options", n=hidden), TEXT_DIM, ""))
         if result.options and result.options[0].samples:
@@ -229,11 +285,18 @@ class ReplaySide:
         for button in self.buttons:
             used = button.handle_event(event) or used
         picked = self.listing.handle_event(event)
-        if picked is not None:
-            self.scene.autoplay = False
-            self.scene.go(picked)
-            return True
-        return used
+        if picked is None:
+            return used
+        scene = self.scene
+        scene.autoplay = False
+        if scene.tab == "lines":
+            variations = scene.branches.variations
+            scene.show_line(variations[picked] if 0 <= picked < len(variations) else None)
+        elif scene.tab == "analysis" and scene.showing is not None:
+            scene.show_line(None, picked)  # the analysis is the deal's own
+        else:
+            scene.go(picked)
+        return True
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -293,8 +356,11 @@ class ReplaySide:
         return height + pad
 
     def title(self) -> str:
-        """When the deal was played and by how many, else the file's own title."""
+        """When the deal was played and by how many, else the file's own title; in a
+        variation, its name."""
         scene = self.scene
+        if scene.showing is not None:
+            return str(scene.tr("replay_variation_title", name=scene.showing.name))
         info = scene.info
         players = scene.tr("replay_players", n=scene.players)
         date = info.meta.get("date")
@@ -309,6 +375,9 @@ class ReplaySide:
 
     def summary(self) -> str:
         scene = self.scene
+        if scene.showing is not None:
+            return str(scene.tr("replay_variation_summary", result=scene.result_text(
+                scene.showing.deal), original=scene.result_text(scene.info.deal)))
         result = scene.info.deal.result
         if result is None:
             return str(scene.tr("replay_cancelled"))

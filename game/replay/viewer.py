@@ -12,8 +12,12 @@ the table and a side panel on its right:
 * "open hands" (every hand face up) or "as I saw it" (seat 0's view only), key O;
 * the events written out in words, and the expert's analysis of each of seat 0's decisions
   with its estimated score for every option (computed in a worker process);
-* "play on from here" (P): seat 0 plays the rest of the deal against the bots, in a practice
-  table that saves nothing; the replayed deal is never changed.
+* the review: a graph of seat 0's expected score after every step under the timeline, its
+  mistakes marked (M / Shift+M jump to the next and previous one), and the expert's line
+  from any step (L), shown as a variation;
+* "play on from here" (P): seat 0 plays the rest of the deal against the bots; what it
+  played is kept as a variation beside the deal (in the file, for a saved deal) with its
+  result next to the deal's. The deal itself is never changed.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from typing import Any
 import pygame
 
 from engine.deal import Deal
+from engine.variations import EXPERT, TRY, Variation
 from game.app.i18n import seat_name
 from game.app.window import App, Scene
 from game.replay.bar import SPEEDS, ReplayBar
+from game.replay.branches import Branches, ExpertLineJob
 from game.replay.play_on import PlayOnScene, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
@@ -47,13 +53,19 @@ class ReplayInfo:
     title: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    variations: list[Variation] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # stored variations that were refused
+    keeps_variations: bool = False  # whether new variations are written to ``path``
 
 
 def open_replay(app: App, source: Any, replace: bool = False) -> ReplayScene:
     """Open the viewer on ``source`` (a :class:`game.replay.files.ReplaySource` or anything
     with ``deal``, ``names``, ``title``, ``meta``)."""
     info = ReplayInfo(source.deal, list(source.names), getattr(source, "title", ""),
-                      dict(getattr(source, "meta", {}) or {}), getattr(source, "path", None))
+                      dict(getattr(source, "meta", {}) or {}), getattr(source, "path", None),
+                      list(getattr(source, "variations", []) or []),
+                      list(getattr(source, "problems", []) or []),
+                      bool(getattr(source, "keeps_variations", False)))
     scene = ReplayScene(app, info)
     if replace:
         app.replace(scene)
@@ -68,27 +80,49 @@ class ReplayScene(Scene):
     def __init__(self, app: App, info: ReplayInfo, seat: int = 0) -> None:
         super().__init__(app)
         self.info = info
-        self.source = ReplaySource(info.deal, seat)
-        self.cursor = self.source.cursor
+        self.seat = seat
         self.players = info.deal.players
+        self.branches = Branches(info.deal, info.variations,
+                                 info.path if info.keeps_variations else None)
+        self.showing: Variation | None = None  # None: the deal itself
+        self.expert_job: ExpertLineJob | None = None
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.speed = 1
         self.autoplay = False
         self._autoplay_left = 0.0
         self.tab = "moves"
-        self.table = TableScene(app, self.source, options=TableOptions(
-            names=info.names, buttons=("last_trick", "sound"), status=self._status_line,
-            score_label="replay_close_score", on_score_done=self._score_closed,
-            on_menu=self.close))
-        self.table.show_counts = not self.open_hands
-        self.lines = self._narration()
+        self._open_hands = True
+        self._show(info.deal, 1)
+        self._deal_tricks = self.cursor.trick_starts()
         self.analysis: Any = None
         self.analysis_failed = ""
         self.bar = ReplayBar(self)
         self.side = ReplaySide(self)
         self._start_analysis()
         self.on_resize(app.size)
+        if info.problems:
+            self.table.toast.show(self.tr("replay_variations_refused", n=len(info.problems),
+                                          problem=info.problems[0]), 8.0)
+
+    def _show(self, deal: Deal, position: int) -> None:
+        """Put ``deal`` (the deal itself or a variation) on the table at ``position``."""
+        old: TableScene | None = getattr(self, "table", None)
+        self.source = ReplaySource(deal, self.seat, self._open_hands)
+        self.cursor = self.source.cursor
+        if position != 1:
+            self.source.go(position)
+        self.table = TableScene(self.app, self.source, options=TableOptions(
+            names=self.info.names, buttons=("last_trick", "sound"), status=self._status_line,
+            score_label="replay_close_score", on_score_done=self._score_closed,
+            on_menu=self.close))
+        self.table.show_counts = not self._open_hands
+        self.lines = self._narration(deal)
+        if old is not None:
+            old.leave()
+            self.table.enter()
+            self.bar.follow(self.cursor, graph=self.showing is None)
+            self.on_resize(self.app.size)
 
     # --- what the table is told --------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -179,19 +213,116 @@ class ReplayScene(Scene):
         return self.source.open_hands
 
     def show_open_hands(self) -> None:
+        self._open_hands = True
         self.source.show_open_hands(True)
         self.table.show_counts = False  # the cards themselves show how many
         self.table.take(self.source.poll())
 
     def show_as_seen(self) -> None:
+        self._open_hands = False
         self.source.show_open_hands(False)
         self.table.show_counts = True
         self.table.take(self.source.poll())
 
     def close(self) -> None:
+        """Esc: out of a variation first, then out of the viewer."""
+        if self.showing is not None:
+            self.show_line(None)
+            return
         if self.analysis is not None:
             self.analysis.cancel()
+        if self.expert_job is not None:
+            self.expert_job.cancel()
         self.app.pop()
+
+    # --- variations, mistakes, the expert's line --------------------------------------------------
+    def show_line(self, variation: Variation | None, position: int | None = None) -> None:
+        """Show ``variation`` (``None``: the deal itself) from ``position`` (by default where
+        the variation leaves the deal, or, back to the deal, where it left it)."""
+        self.autoplay = False
+        if position is None:
+            here = self.showing.start if self.showing is not None else self.cursor.position
+            position = variation.start if variation is not None else here
+        self.showing = variation
+        self._show(variation.deal if variation is not None else self.info.deal, position)
+
+    def analysis_trick_starts(self) -> list[int]:
+        """Where each trick of the deal itself starts (the analysis is the deal's)."""
+        return list(self._deal_tricks)
+
+    def mistake_positions(self) -> list[int]:
+        return [index for index, _ in self.analysis.mistakes()] if self.analysis else []
+
+    def next_mistake(self, step: int = 1) -> None:
+        """To the next (``step`` 1) or previous (-1) of seat 0's mistakes in the deal."""
+        if self.showing is not None:
+            self.show_line(None)
+        marks = self.mistake_positions()
+        here = self.cursor.position
+        later = [p for p in marks if (p > here if step > 0 else p < here)]
+        if not later:
+            key = "replay_no_more_mistakes" if marks else "replay_no_mistakes_yet" if (
+                self.analysis is not None and self.analysis.done < self.analysis.total
+            ) else "replay_no_mistakes"
+            self.table.toast.show(self.tr(key), 3.0, warning=False)
+            return
+        self.seek(later[0] if step > 0 else later[-1])
+
+    def ask_expert_line(self) -> None:
+        """The expert's line from the step on screen, worked out in the background."""
+        if self.expert_job is not None and not self.expert_job.done:
+            return
+        deal = self.showing.deal if self.showing is not None else self.info.deal
+        position = self.cursor.settled()
+        if self.cursor.state_at(position).is_over:
+            self.table.toast.show(self.tr("replay_line_over"), 4.0)
+            return
+        from engine.ai import BOTS
+
+        others = self.info.meta.get("bot_level")
+        if not isinstance(others, str) or others not in BOTS:
+            others = "simple"
+        self.expert_job = ExpertLineJob(deal, position, self.seat, others,
+                                        (deal.state.seed or 0) ^ position)
+        self.table.toast.show(self.tr("replay_line_working"), 30.0, warning=False)
+
+    def _expert_line_done(self) -> None:
+        job = self.expert_job
+        if job is None or not job.done:
+            return
+        self.expert_job = None
+        if job.line is None:
+            if job.error:
+                self.table.toast.show(self.tr("replay_line_failed", problem=job.error), 6.0)
+            return
+        variation, problem = self.branches.add(EXPERT, self.tr("replay_line_name"), job.line)
+        if variation is None:
+            self.table.toast.show(self.tr("replay_line_same"), 5.0, warning=False)
+            return
+        self.show_line(variation)
+        self.tab = "lines"
+        self._told_result(variation, problem)
+
+    def _tried(self, played: Deal) -> None:
+        """The end of a "play on from here": keep what was played as a variation."""
+        variation, problem = self.branches.add(TRY, self.tr("replay_try_name"), played)
+        if variation is None:
+            return
+        self.tab = "lines"
+        self._told_result(variation, problem)
+
+    def _told_result(self, variation: Variation, problem: str) -> None:
+        text = self.tr("replay_line_result", name=variation.name,
+                       original=self.result_text(self.info.deal),
+                       result=self.result_text(variation.deal))
+        if problem:
+            text += " " + self.tr("replay_variation_not_kept", problem=problem)
+        self.table.toast.show(text, 7.0, warning=bool(problem))
+
+    def result_text(self, deal: Deal) -> str:
+        """Seat 0's score for ``deal``, signed."""
+        scores = deal.scores
+        return f"{scores[self.seat]:+d}" if scores is not None else "0"
 
     def play_on(self) -> None:
         """Seat 0 plays the rest of the deal from here against the bots (saved nowhere)."""
@@ -210,7 +341,7 @@ class ReplayScene(Scene):
         seed = (match.current.state.seed or 0) ^ position
         controller = make_controller(match, level, seed, 0, None)
         self.app.push(PlayOnScene(self.app, controller, self.info.names, position,
-                                  self.cursor.total))
+                                  self.cursor.total, on_done=self._tried))
 
     # --- analysis --------------------------------------------------------------------------------
     def _start_analysis(self) -> None:
@@ -225,14 +356,18 @@ class ReplayScene(Scene):
     def set_tab(self, tab: str) -> None:
         self.tab = tab
 
-    def _narration(self) -> list[str]:
+    def next_tab(self) -> None:
+        order = ("moves", "analysis", "lines")
+        self.tab = order[(order.index(self.tab) + 1) % len(order)]
+
+    def _narration(self, deal: Deal) -> list[str]:
         try:
             from game.replay.narrate import narrate
 
-            return narrate(self.info.deal, self.narration_names(), self.lang)
+            return narrate(deal, self.narration_names(), self.lang)
         except Exception as exc:  # never lose the replay over a sentence
             log.warning("narration failed: %r", exc)
-            return [type(e).__name__ for e in self.info.deal.events]
+            return [type(e).__name__ for e in deal.events]
 
     def narration_names(self) -> list[str]:
         """The names as the side panel writes them: a seat named "You" (the default name)
@@ -268,8 +403,12 @@ class ReplayScene(Scene):
             pygame.K_DOWN: self.trick_forward,
             pygame.K_SPACE: self.toggle_autoplay,
             pygame.K_p: self.play_on,
+            pygame.K_l: self.ask_expert_line,
+            pygame.K_m: lambda: self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1),
+            pygame.K_RIGHTBRACKET: self.next_mistake,
+            pygame.K_LEFTBRACKET: lambda: self.next_mistake(-1),
             pygame.K_ESCAPE: self.close,
-            pygame.K_TAB: lambda: self.set_tab("analysis" if self.tab == "moves" else "moves"),
+            pygame.K_TAB: self.next_tab,
             pygame.K_o: lambda: (self.show_as_seen if self.open_hands
                                  else self.show_open_hands)(),
             pygame.K_PLUS: self.faster,
@@ -306,9 +445,11 @@ class ReplayScene(Scene):
                 self._autoplay_left = SPEEDS[self.speed][1]
                 self.forward()
         if self.analysis is not None:
-            move = self.cursor.next_move()
-            self.analysis.prefer(move.position if move is not None else None)
+            if self.showing is None:
+                move = self.cursor.next_move()
+                self.analysis.prefer(move.position if move is not None else None)
             self.analysis.update()  # polls the worker process: never waits
+        self._expert_line_done()
         self.bar.update()
         self.side.refresh()
 
@@ -318,7 +459,7 @@ class ReplayScene(Scene):
         w, h = size
         unit = min(w / 1280, h / 720)
         side = max(250, min(round(w * 0.27), round(470 * unit)))
-        bar = max(52, round(70 * unit))
+        bar = self.bar.height(unit)
         self.side_rect = pygame.Rect(w - side, 0, side, h)
         self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
         table = (w - side, h - bar)

@@ -125,6 +125,24 @@ def option_label(view: SeatView, action: Action, lang: str) -> str:
     return tr(f"table_misere_{action.misere}", lang)
 
 
+def decision_label(view: SeatView, action: Action, lang: str) -> str:
+    """The kind of decision and the option taken: "Bid: Garde", "Call: King of Hearts"."""
+    if isinstance(action, Play):
+        kind = "card"
+    elif isinstance(action, Bid):
+        kind = "bid"
+    elif isinstance(action, Call):
+        kind = "call"
+    elif isinstance(action, Discard):
+        kind = "discard"
+    elif isinstance(action, DecideSlam):
+        kind = "slam"
+    else:
+        kind = "declaration"
+    return tr("review_decision", lang, kind=tr(f"review_kind_{kind}", lang),
+              what=option_label(view, action, lang))
+
+
 # --- reading the table ----------------------------------------------------------------------
 
 

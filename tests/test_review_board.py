@@ -1,0 +1,314 @@
+"""The replay viewer as a review board, driven as a player drives it: the expected-score graph,
+the mistakes and the keys that jump to them, the expert's line, and "play on from here" kept
+as a variation beside the deal, in the file, after a restart."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.actions import Play
+from engine.ai import make_bot, review
+from engine.deal import Deal
+from engine.rules import load_rules
+from engine.saves import load_deal_file, save_deal
+from engine.variations import EXPERT, TRY
+from engine.views import view_for
+from game import driving
+from game.app.settings import Settings
+from game.app.window import App
+from game.replay.files import load_replay_file
+from game.replay.play_on import PlayOnScene
+from game.replay.viewer import ReplayInfo, ReplayScene, open_replay
+
+DT = 1 / 60
+GRAPH_SAMPLES = 3
+SAMPLES = 4
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _quick_analysis(monkeypatch):
+    """A few sampled deals per estimate, so that the tests stay quick; the values are still
+    the analysis' own, which is what the tests compare."""
+    import game.replay.analysis as analysis
+
+    real = analysis.DealAnalysis.__init__
+
+    def quick(self, deal, seat=0, samples=48, seed=0, **options):
+        options["graph_samples"] = GRAPH_SAMPLES
+        real(self, deal, seat, samples=SAMPLES, seed=seed, **options)
+
+    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+
+
+def deal_with_mistakes(players: int, seed: int) -> Deal:
+    """A deal played to its score where seat 0 plays at random (so that it makes mistakes)
+    against club players."""
+    while True:
+        deal = Deal.new(load_rules(), players, players - 1, seed)
+        seats = [make_bot("random" if s == 0 else "simple", seed * 10 + s)
+                 for s in range(players)]
+        while not deal.is_over:
+            seat = deal.state.turn
+            deal.execute(seat, seats[seat].decide(view_for(deal.state, seat)))
+        if deal.result is not None:
+            return deal
+        seed += 1000
+
+
+class Board:
+    """The real replay scene in a headless window, with the keys and clicks of a player."""
+
+    def __init__(self, scene: ReplayScene, app: App) -> None:
+        self.scene = scene
+        self.app = app
+        self.step(3)
+
+    @classmethod
+    def of(cls, deal: Deal, size=(1280, 720)) -> Board:
+        app = App(Settings(animation_speed="instant", sound=False), size=size)
+        pygame.event.clear()
+        names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:deal.players]
+        scene = ReplayScene(app, ReplayInfo(deal, names, "test deal"))
+        app.push(scene)
+        return cls(scene, app)
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step(DT)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+        self.step()
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=""))
+        self.settle()
+
+    def click(self, pos) -> None:
+        driving.click(pos, self.step)
+        self.settle()
+
+    def settle(self) -> None:
+        for _ in range(2000):
+            self.step()
+            if self.scene.idle:
+                return
+        raise AssertionError("the viewer never settled")
+
+    def finish_analysis(self) -> None:
+        analysis = self.scene.analysis
+        assert analysis is not None
+        assert analysis.wait(240), f"analysis at {analysis.done}/{analysis.total}"
+        self.step(2)
+
+    def play_out_practice(self, seed: int) -> PlayOnScene:
+        """Seat 0 plays the practice table to its score (with a random player's cards)."""
+        table = self.app.scene
+        assert isinstance(table, PlayOnScene)
+        controller = table.player
+        me = make_bot("random", seed)
+        for _ in range(60_000):
+            if controller.match.current.is_over and table.score_panel is not None:
+                return table
+            if controller.waiting_for_human() and table.idle:
+                assert controller.submit(me.decide(controller.view())) is None
+            self.step()
+            if controller.is_thinking():
+                time.sleep(0.0005)
+        raise AssertionError("the practice deal never ended")
+
+
+# --- the graph -------------------------------------------------------------------------------
+
+
+def test_the_graph_has_one_point_per_step_and_they_are_the_analysis_estimates():
+    deal = deal_with_mistakes(4, 3)
+    board = Board.of(deal)
+    board.finish_analysis()
+    analysis = board.scene.analysis
+    values = analysis.graph()
+    assert len(values) == len(deal.events)
+    assert all(v is not None for v in values)
+    # what the bar draws is that list, one point per step of the timeline
+    graph = board.scene.bar.graph
+    assert graph is not None and graph.total == len(deal.events) == board.scene.cursor.total
+    assert graph.values == values
+    # each is the expert's estimate of the moment (the last decision settled), recomputed
+    states = deal.states()
+    for position in (1, len(deal.events) // 3, len(deal.events) // 2, len(deal.events) - 1):
+        at = review.settled(deal.events, position)
+        expected = review.estimate(view_for(states[at - 1], 0), GRAPH_SAMPLES, at)
+        assert values[position - 1] == expected
+    # at the end: the seat's score, exactly
+    assert values[-1].mean == deal.scores[0]
+
+
+def test_a_click_on_the_graph_moves_there_and_the_graph_redraws_at_every_size():
+    deal = deal_with_mistakes(5, 9)
+    board = Board.of(deal, size=(1024, 600))
+    board.finish_analysis()
+    graph = board.scene.bar.graph
+    for wanted in (len(deal.events) // 4, len(deal.events) // 2, 2):
+        board.click((round(graph.x_of(wanted)), graph.rect.centery))
+        assert board.scene.cursor.position == wanted
+    for size in ((1280, 720), (1920, 1080), (1024, 600)):
+        board.scene.on_resize(size)
+        board.step(2)
+        graph = board.scene.bar.graph
+        bar = board.scene.bar_rect
+        assert graph.rect.width > 100 and bar.top <= graph.rect.top
+        assert graph.rect.bottom <= board.scene.bar.timeline.rect.top
+
+
+# --- the mistakes ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_next_and_previous_mistake_land_on_the_marked_decisions(players):
+    deal = deal_with_mistakes(players, 20 + players)
+    board = Board.of(deal)
+    board.finish_analysis()
+    scene = board.scene
+    marked = scene.mistake_positions()
+    analysis = scene.analysis
+    assert marked == [d.index for d in analysis.decisions
+                      if review.is_mistake(analysis.cost(d.index))]
+    assert marked, "a player at random makes mistakes"
+    assert scene.bar.graph.mistakes == marked
+    board.key(pygame.K_HOME)  # the first step: at the first bid already
+    ahead = [p for p in marked if p > scene.cursor.position]
+    visited = []
+    for _ in ahead:
+        board.key(pygame.K_m)
+        visited.append(scene.cursor.position)
+    assert visited == ahead
+    board.key(pygame.K_m)  # no more: it stays, and says so
+    assert scene.cursor.position == marked[-1]
+    back = []
+    board.key(pygame.K_END)
+    for _ in marked:
+        board.key(pygame.K_m, pygame.KMOD_SHIFT)
+        back.append(scene.cursor.position)
+    assert back == marked[::-1]
+    board.key(pygame.K_RIGHTBRACKET)
+    assert scene.cursor.position == marked[1 % len(marked)] or len(marked) == 1
+    # at a mistake the analysis shows the move played, with its rank, and the best move
+    scene.go(marked[0])
+    board.step(2)
+    lines = [text for text, _, _ in scene.side.choice_lines]
+    decision = analysis.decision_at(marked[0])
+    result = analysis.result(marked[0])
+    rank = next(i for i, o in enumerate(result.options, 1) if o.action == decision.action)
+    assert any(f"{rank}" in text and f"{len(result.options)}" in text for text in lines)
+
+
+def test_the_summary_counts_the_mistakes_and_what_they_cost():
+    deal = deal_with_mistakes(4, 41)
+    board = Board.of(deal)
+    board.finish_analysis()
+    scene = board.scene
+    board.key(pygame.K_TAB)
+    assert scene.tab == "analysis"
+    board.step(2)
+    summary = scene.side.analysis_list.rows[0]
+    mistakes = scene.analysis.mistakes()
+    assert str(len(mistakes)) in summary.text
+    assert f"{sum(c for _, c in mistakes):.0f}" in summary.text
+    # every row of a decision names it: a bid, a call, a discard, a card
+    rows = scene.side.analysis_list.rows[1:]
+    cards = [r for r in rows if r.value in {d.index for d in scene.analysis.decisions
+                                            if isinstance(d.action, Play)}]
+    assert cards and all("·" in r.text for r in rows)
+
+
+# --- the expert's line -----------------------------------------------------------------------
+
+
+def test_the_experts_line_is_a_variation_to_step_through_and_leave():
+    deal = deal_with_mistakes(4, 52)
+    board = Board.of(deal)
+    scene = board.scene
+    start = scene.cursor.trick_starts()[9]
+    scene.go(start)
+    board.step(2)
+    board.key(pygame.K_l)
+    job = scene.expert_job
+    assert job is not None and job.wait(240), job.error
+    board.step(3)
+    assert scene.showing is not None and scene.showing.kind == EXPERT
+    line = scene.showing.deal
+    assert line.is_over and line.events[:scene.showing.start] == deal.events[
+        :scene.showing.start]
+    assert scene.showing.start >= start
+    assert scene.cursor.total == len(line.events)
+    # step through it to its end: its score is the engine's
+    board.key(pygame.K_END)
+    assert scene.cursor.state_at(scene.cursor.position).scores == line.scores
+    assert scene.tab == "lines"
+    texts = [r.text + " " + r.note for r in scene.side.lines_list.rows]
+    assert any(scene.showing.name in t and f"{line.scores[0]:+d}" in t for t in texts)
+    # Esc leaves the variation, back where it left the deal, then the viewer
+    board.key(pygame.K_ESCAPE)
+    assert scene.showing is None and board.app.scene is scene
+    assert scene.cursor.total == len(deal.events)
+
+
+# --- play on from here, kept ----------------------------------------------------------------
+
+
+def test_a_try_is_kept_in_the_file_and_comes_back_after_a_restart(tmp_path: Path):
+    deal = deal_with_mistakes(4, 63)
+    path = tmp_path / "deal.json"
+    save_deal(deal, path, {"names": ["Ann", "Bob", "Cat", "Dan"]})
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    board = Board(open_replay(app, load_replay_file(path)), app)
+    scene = board.scene
+    scene.go(scene.cursor.trick_starts()[6] + 1)
+    board.step(2)
+    board.key(pygame.K_p)
+    table = board.play_out_practice(7)
+    played = table.player.match.current
+    table.score_panel.next_deal()  # back to the replay
+    board.step(3)
+    assert board.app.scene is scene
+    [variation] = scene.branches.variations
+    assert variation.kind == TRY and variation.deal.events == played.events
+    assert scene.result_text(variation.deal) == f"{played.scores[0]:+d}"
+    # the file keeps the deal as it was, and the try beside it
+    kept = load_deal_file(path)
+    assert kept.deal.events == deal.events
+    [stored] = kept.variations
+    assert stored.deal.events == played.events and stored.name == variation.name
+    assert stored.deal.scores == played.scores
+    # a new window opens it with its try listed, the original's result beside the try's
+    again = App(Settings(animation_speed="instant", sound=False), size=(1024, 600))
+    board = Board(open_replay(again, load_replay_file(path)), again)
+    scene = board.scene
+    assert [v.name for v in scene.branches.variations] == [variation.name]
+    scene.tab = "lines"
+    board.step(2)
+    rows = scene.side.lines_list.rows
+    assert rows[0].note == f"{deal.scores[0]:+d}"
+    assert rows[1].note == f"{played.scores[0]:+d}" and variation.name in rows[1].text
+    board.click(scene.side.lines_list.row_rect(1).center)
+    assert scene.showing is not None and scene.showing.name == variation.name
+
+
+def test_a_replayed_file_is_untouched_when_nothing_is_played_on(tmp_path: Path):
+    deal = deal_with_mistakes(3, 71)
+    path = tmp_path / "deal.json"
+    save_deal(deal, path, {"names": ["Ann", "Bob", "Cat"]})
+    before = path.read_bytes()
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    board = Board(open_replay(app, load_replay_file(path)), app)
+    for key in (pygame.K_END, pygame.K_HOME, pygame.K_m, pygame.K_TAB, pygame.K_TAB,
+                pygame.K_RIGHT, pygame.K_ESCAPE):
+        board.key(key)
+    assert path.read_bytes() == before
