@@ -119,3 +119,38 @@ def test_discard_and_dog_rows_fit_their_areas(players):
         card = Rect(0, 0, layout.dog_w, card_h(layout.dog_w))
         card.center = (round(cx), round(cy))
         assert layout.dog_rect.contains(card)
+
+
+# --- a replay's open hands -------------------------------------------------------------------
+
+#: The table's part of the replay viewer's window at 1024x600, 1280x720 and 1920x1080 (the
+#: side panel on the right, the control bar and the graph at the bottom), and a few more.
+REPLAY_TABLES = [(774, 514), (934, 598), (1450, 942), (1036, 682), (1250, 814), (2590, 1842)]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("size", REPLAY_TABLES)
+def test_open_hands_stand_clear_of_every_plate_and_of_one_another(size, players):
+    from game.table.layout import HAND_SIZES
+
+    from game.replay.viewer import OPEN_HANDS_ZOOM
+
+    unit = min(size[0] / 1280, size[1] / 720) * OPEN_HANDS_ZOOM
+    layout = TableLayout(size, players, unit, open_hands=True)
+    # the replay has no hint, undo or menu button; its status line is a tag in the middle
+    rects = {k: r for k, r in layout.solid_rects().items()
+             if k not in ("scores", "status", "button_hint", "button_undo", "button_menu")}
+    assert not layout.score_rect.width  # the running scores would cover a seat's cards
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not ra.colliderect(rb), (a, ra, b, rb, size, players)
+    width = layout.open_w
+    for place in layout.seats[1:]:
+        for count in range(1, HAND_SIZES[players] + 1):
+            for x, y in layout.open_hand_slots(place.seat, count, width):
+                card = Rect(0, 0, width, card_h(width))
+                card.center = (round(x), round(y))
+                assert inside(card, size), (place.seat, count, card)
+                assert not card.colliderect(place.box), (place.seat, count, card, place.box)
+                for name, rect in rects.items():
+                    if name != f"seat{place.seat}":
+                        assert not card.colliderect(rect), (place.seat, count, name)

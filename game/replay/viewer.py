@@ -43,6 +43,11 @@ from game.table.scene import TableOptions, TableScene
 
 log = logging.getLogger(__name__)
 
+#: The table's scale beside the side panel: a little larger than in a game, the table having
+#: less room; with every hand face up a little less, so that five hands and the trick fit.
+ZOOM = 1.12
+OPEN_HANDS_ZOOM = 1.0
+
 
 @dataclass
 class ReplayInfo:
@@ -117,6 +122,7 @@ class ReplayScene(Scene):
             score_label="replay_close_score", on_score_done=self._score_closed,
             on_menu=self.close))
         self.table.show_counts = not self._open_hands
+        self.table.open_hands_layout = self._open_hands
         self.lines = self._narration(deal)
         if old is not None:
             old.leave()
@@ -216,13 +222,18 @@ class ReplayScene(Scene):
         self._open_hands = True
         self.source.show_open_hands(True)
         self.table.show_counts = False  # the cards themselves show how many
+        self._lay_out_hands()
+
+    def _lay_out_hands(self) -> None:
+        self.table.open_hands_layout = self._open_hands
+        self.on_resize(self.app.size)
         self.table.take(self.source.poll())
 
     def show_as_seen(self) -> None:
         self._open_hands = False
         self.source.show_open_hands(False)
         self.table.show_counts = True
-        self.table.take(self.source.poll())
+        self._lay_out_hands()
 
     def close(self) -> None:
         """Esc: out of a variation first, then out of the viewer."""
@@ -463,7 +474,8 @@ class ReplayScene(Scene):
         self.side_rect = pygame.Rect(w - side, 0, side, h)
         self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
         table = (w - side, h - bar)
-        self.table.place(table, min(table[0] / 1280, table[1] / 720) * 1.12)
+        zoom = OPEN_HANDS_ZOOM if self._open_hands else ZOOM
+        self.table.place(table, min(table[0] / 1280, table[1] / 720) * zoom)
         self.bar.place(self.bar_rect, unit)
         self.side.place(self.side_rect, unit)
 

@@ -67,6 +67,14 @@ class SeatPlace:
     trick_dir: float = 90.0  # the direction of the trick card from the centre (degrees, y down)
 
 
+#: Cards in a hand at the start of the play, by number of players (the open hands' room).
+HAND_SIZES = {3: 24, 4: 18, 5: 15}
+#: Face-up cards of an opponent: the share of a card's width between two neighbours, and
+#: of its height between two rows (enough for the corner index to show).
+OPEN_STEP = 0.34
+OPEN_ROW_GAP = 0.30
+
+
 @dataclass
 class HandSlot:
     """A card's resting place in the human's hand fan."""
@@ -100,6 +108,11 @@ class TableLayout:
     toast_pos: Point = (0.0, 0.0)
     hover_lift: int = 0
     select_lift: int = 0
+    #: A replay with every hand face up: each opponent's cards stand above its plate (the
+    #: plate covers none of them) and the running scores are not drawn (they would cover the
+    #: cards of the seats beside them; the replay's side panel says what the deal was).
+    open_hands: bool = False
+    open_w: int = 0  # the width of an opponent's face-up card
 
     def __post_init__(self) -> None:
         if self.players not in SIDES:
@@ -161,7 +174,14 @@ class TableLayout:
         fan_h = self.small_h
         fan_w = plate_w - u(16)
         fan_show = round(fan_h * 0.62)  # the part of the backs above the plate
-        group_h = fan_show + plate_h
+        self.open_w = u(54)
+        above = {"top": fan_show, "side": fan_show}  # what stands above a plate, by side
+        if self.open_hands:
+            hand = HAND_SIZES[self.players]
+            above = {kind: round(self._open_block_h(self._open_rows(kind, plate_w, hand)))
+                     + u(3) for kind in above}
+        group_h = above["top"] + plate_h
+        side_group_h = above["side"] + plate_h
 
         # Opponent groups. Top seats hang from the top edge, side seats sit around 40% down.
         top_y = m
@@ -170,8 +190,9 @@ class TableLayout:
         places["top"] = (w // 2, top_y)
         places["top_left"] = (round(w * 0.31), top_y)
         places["top_right"] = (round(w * 0.69), top_y)
-        places["left"] = (m + plate_w // 2, side_cy - group_h // 2)
-        places["right"] = (w - m - plate_w // 2, side_cy - group_h // 2)
+        side_top = max(m // 2, side_cy - side_group_h // 2)
+        places["left"] = (m + plate_w // 2, side_top)
+        places["right"] = (w - m - plate_w // 2, side_top)
 
         # The human's plate: above the hand, on the left.
         bottom_box = Rect(m, 0, plate_w, plate_h)
@@ -221,10 +242,11 @@ class TableLayout:
                 show = (w / 2, self.status_rect.top - u(70))
             else:
                 x, top = places[side]
-                fan = Rect(0, 0, fan_w, fan_h)
+                show_h = above["side" if side in ("left", "right") else "top"]
+                fan = Rect(0, 0, fan_w, max(fan_h, show_h))
                 fan.midtop = (x, top)
                 box = Rect(0, 0, plate_w, plate_h)
-                box.midtop = (x, top + fan_show)
+                box.midtop = (x, top + (show_h if self.open_hands else fan_show))
                 group = fan.union(box)
                 anchor = (fan.centerx, fan.centery)
                 if side in ("top", "top_left", "top_right"):
@@ -262,7 +284,8 @@ class TableLayout:
 
         # Corner: the running scores (top-left) and the buttons (top-right): menu, last trick
         # and sound, then, a little apart, undo and hint.
-        self.score_rect = Rect(m, m, u(224), u(70) + self.players * u(22))
+        self.score_rect = (Rect(m, m, 0, 0) if self.open_hands
+                           else Rect(m, m, u(224), u(70) + self.players * u(22)))
         bsize = u(46)
         gap = u(10)
         apart = u(14)  # between the two groups
@@ -321,29 +344,39 @@ class TableLayout:
             slots.append(HandSlot(x, y, -12.0 * t * spread))
         return slots
 
+    def _open_room(self, kind: str, plate_w: int) -> float:
+        """How wide an opponent's face-up cards may spread: a side seat keeps to its plate;
+        a seat at the top spreads wider (there is no room above it for many rows)."""
+        if kind == "side":
+            return float(plate_w)
+        return min(self.size[0] * (0.46 if self.players == 4 else 0.34), plate_w * 2.4)
+
+    def _open_rows(self, kind: str, plate_w: int, count: int) -> tuple[int, int]:
+        """(rows, cards per row) of ``count`` face-up cards, the rows balanced."""
+        width = self.open_w
+        per_row = max(1, int((self._open_room(kind, plate_w) - width) // (width * OPEN_STEP)) + 1)
+        rows = -(-count // per_row)
+        return rows, -(-count // rows)
+
+    def _open_block_h(self, rows: tuple[int, int]) -> float:
+        height = card_h(self.open_w)
+        return height + (rows[0] - 1) * height * OPEN_ROW_GAP
+
     def open_hand_slots(self, seat: int, count: int, width: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-up cards (the replay's open hands),
         ``width`` pixels wide: rows that overlap so that every card's corner index shows,
-        over the seat's plate. Seats at the sides keep to their plate's width (several rows);
-        seats at the top spread wider, in one row when they can: there is no room above."""
+        standing on the seat's plate (laid out with ``open_hands``, the plate covers none of
+        them)."""
         if count <= 0:
             return []
         place = self.seats[seat]
+        kind = "side" if place.side in ("left", "right") else "top"
         table_w = self.size[0]
         height = card_h(width)
-        step = width * 0.34
-        room: float
-        if place.side in ("left", "right"):
-            room = max(place.box.width, place.fan.width)
-        else:
-            room = min(table_w * (0.46 if place.side == "top" else 0.34),
-                       place.box.width * 2.4)
-        per_row = max(1, int((room - width) // step) + 1)
-        rows = -(-count // per_row)
-        per_row = -(-count // rows)  # balance the rows
-        row_gap = height * 0.30
-        block_h = height + (rows - 1) * row_gap
-        bottom = place.box.top + height * 0.35  # the plate covers the lower part of the cards
+        step = width * OPEN_STEP
+        rows, per_row = self._open_rows(kind, place.box.width, count)
+        block_h = height + (rows - 1) * height * OPEN_ROW_GAP
+        bottom = place.box.top - self.u(2)
         top = max(self.u(2) + 0.0, bottom - block_h)
         out = []
         for i in range(count):
@@ -352,7 +385,8 @@ class TableLayout:
             span = step * (in_row - 1)
             centre = min(max(place.box.centerx, span / 2 + width / 2 + self.u(4)),
                          table_w - span / 2 - width / 2 - self.u(4))
-            out.append((centre - span / 2 + col * step, top + height / 2 + row * row_gap))
+            out.append((centre - span / 2 + col * step,
+                        top + height / 2 + row * height * OPEN_ROW_GAP))
         return out
 
     def row_positions(self, rect: Rect, count: int, card_w: int, overlap: float = 0.66

@@ -196,7 +196,7 @@ def _fan(table: TableScene, surface: pygame.Surface, seat: int, count: int) -> N
     lay = table.layout
     cards = _open_hand(table, seat)
     if cards:
-        width = lay.u(54)
+        width = lay.open_w
         for card, (x, y) in zip(cards, lay.open_hand_slots(seat, len(cards), width),
                                 strict=True):
             image = table.art.image(card, width, 1.0, 0.0)
@@ -354,6 +354,8 @@ def _scores(table: TableScene, surface: pygame.Surface, totals: list[int]) -> No
     ink = table.ink
     view = table.view
     rect = lay.score_rect
+    if not rect.width:  # not shown (a replay's open hands)
+        return
 
     def make() -> pygame.Surface:
         bg = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -97,6 +97,7 @@ class TableScene(Scene):
         self.last_trick_shown = False  # sticky, from the button
         self.last_trick_held = False  # while L is held
         self.show_counts = True  # the number of cards on each opponent's fan
+        self.open_hands_layout = False  # a replay's open hands: see TableLayout
         self.still_life: str | None = None  # a picture a redraw holds: "dog", "end"
         self.status = ""
         self.time = 0.0
@@ -302,7 +303,8 @@ class TableScene(Scene):
 
     def place(self, size: tuple[int, int], unit: float) -> None:
         """Lay the table out over ``size`` pixels (from the window's top left)."""
-        self.layout = lay = TableLayout(size, self.players, unit)
+        self.layout = lay = TableLayout(size, self.players, unit,
+                                        open_hands=self.open_hands_layout)
         self.art.widths = (lay.small_w, lay.trick_w, lay.dog_w, lay.hand_w,
                            round(lay.trick_w * 0.8))
         self.ink.clear()
