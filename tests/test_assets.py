@@ -51,6 +51,24 @@ def test_the_four_colour_deck_differs_only_where_it_should():
     assert pixels("cards", "T7") == pixels("cards-4colour", "T7")
 
 
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_english_heads_differ_from_the_french_only_in_their_corner_indices(deck):
+    """cards-en/ holds the king, queen and jack of each suit, nothing else (the knight is a C
+    in both sets); each differs from its French card inside the two corner indices only."""
+    english = SPRITES / f"{deck}-en"
+    assert sorted(p.name for p in english.glob("*.png")) == sorted(
+        f"{rank}{suit}.png" for rank in "JQK" for suit in "SHDC")
+    w, h = CARD_SIZE
+    for path in english.glob("*.png"):
+        en, fr = _load(path), _load(SPRITES / deck / path.name)
+        assert en.get_size() == CARD_SIZE
+        assert pygame.image.tobytes(en, "RGBA") != pygame.image.tobytes(fr, "RGBA"), path.name
+        for image in (en, fr):  # blank the corner indices' boxes: the rest is the same
+            image.fill((0, 0, 0, 0), (0, 0, 60, 100))
+            image.fill((0, 0, 0, 0), (w - 60, h - 100, 60, 100))
+        assert pygame.image.tobytes(en, "RGBA") == pygame.image.tobytes(fr, "RGBA"), path.name
+
+
 def test_every_card_face_is_distinct():
     seen: dict[bytes, str] = {}
     for card in range(DECK_SIZE):
