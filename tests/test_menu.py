@@ -348,6 +348,25 @@ def test_settings_change_at_once_and_persist(app: App) -> None:
     assert app.scene is None or not isinstance(app.scene, SettingsScene)
 
 
+@pytest.mark.parametrize("value", ["de", "EN", "", 2, None, True, ["en"], {"fr": 1}])
+def test_a_bad_card_indices_value_falls_back_to_the_language(home: Path, value: object) -> None:
+    file = paths.settings_file()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(json.dumps({"language": "fr", "card_indices": value}), encoding="utf-8")
+    settings, problems = Settings.load()
+    assert (settings.language, settings.card_indices, settings.indices) == (
+        "fr", "language", "fr")
+    assert any("card_indices" in p for p in problems)
+
+
+@pytest.mark.parametrize("choice", ["language", "fr", "en"])
+def test_the_card_indices_round_trip_through_the_settings_file(home: Path, choice: str) -> None:
+    Settings(card_indices=choice, language="fr").save()
+    settings, problems = Settings.load()
+    assert problems == [] and settings.card_indices == choice
+    assert json.loads(paths.settings_file().read_text(encoding="utf-8"))["card_indices"] == choice
+
+
 def test_the_language_switches_the_whole_interface_at_once(app: App) -> None:
     menu = open_menu(app)
     assert menu.buttons[0].label == "New game"
