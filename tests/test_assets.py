@@ -112,3 +112,49 @@ def test_the_generator_reproduces_the_committed_art(tmp_path):
         assert pygame.image.tobytes(_load(committed), "RGBA") == pygame.image.tobytes(
             _load(first / rel), "RGBA"
         ), f"{rel}: the committed file is out of date; run python build/make_assets.py"
+
+
+# --- the faces the game draws ----------------------------------------------------------------
+
+
+def test_the_assets_give_each_index_set_its_own_heads_and_share_every_other_face(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """English letters change the king, queen and jack only; a number card, a knight, a trump
+    and the Excuse are the very same image whatever the letters."""
+    from engine import cards as C
+    from game.app.settings import Settings
+    from game.app.window import App
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    app = App(Settings(sound=False), size=(640, 360))
+    try:
+        assets = app.assets
+        for four in (False, True):
+            for card in range(DECK_SIZE):
+                en, fr = assets.card(card, 120, four, "en"), assets.card(card, 120, four, "fr")
+                assert en.get_size() == fr.get_size() == (120, 224)
+                head = not C.is_trump(card) and card != C.EXCUSE and C.rank_of(card) in (
+                    C.JACK, C.QUEEN, C.KING)
+                same = pygame.image.tobytes(en, "RGBA") == pygame.image.tobytes(fr, "RGBA")
+                assert same is not head, format_card(card)
+                if not head:
+                    assert en is fr, format_card(card)  # one image, one cache entry
+        # the English face is the file in the -en folder, the French one the deck's own
+        king = C.make_card(1, C.KING)
+        for letters, folder in (("en", "cards-en"), ("fr", "cards")):
+            expected = pygame.transform.smoothscale(
+                _load(SPRITES / folder / "KH.png").convert_alpha(), (120, 224))
+            assert pygame.image.tobytes(assets.card(king, 120, False, letters), "RGBA") == \
+                pygame.image.tobytes(expected, "RGBA"), letters
+    finally:
+        app.close()
+        app.window.destroy()
+
+
+def test_the_package_carries_the_whole_sprite_folder() -> None:
+    """The English heads are folders of their own under sprites/: the PyInstaller spec takes
+    sprites/ whole, so they travel with it (and ``tarot --selftest`` loads them)."""
+    spec = (ROOT / "build" / "tarot.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "sprites"), "sprites")' in spec
+    for folder in ("cards-en", "cards-4colour-en"):
+        assert (SPRITES / folder).is_dir()

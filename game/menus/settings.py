@@ -28,7 +28,7 @@ class SettingsScene(FormScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self._pairs: dict[tuple[int, bool], pygame.Surface] = {}
+        self._pairs: dict[tuple[int, bool, str], pygame.Surface] = {}
         on_off = [Choice(True, key="on"), Choice(False, key="off")]
         self.rows = [
             ChoiceRow("sound", on_off, lambda: self.app.settings.sound,
@@ -71,13 +71,15 @@ class SettingsScene(FormScene):
 
     def _pair_picture(self, four: bool):  # type: ignore[no-untyped-def]
         def picture(height: int) -> pygame.Surface:
-            key = (height, four)
+            indices = self.app.settings.indices  # the pair's heads show the letters too
+            key = (height, four, indices)
             if key not in self._pairs:
                 width = max(8, round(height * 240 / 448))
                 step = int(width * 0.62)
                 pair = pygame.Surface((width + step, height), pygame.SRCALPHA)
                 for i, token in enumerate(SAMPLE_PAIR):
-                    pair.blit(self.app.assets.card(parse_card(token), width, four), (i * step, 0))
+                    pair.blit(self.app.assets.card(parse_card(token), width, four, indices),
+                              (i * step, 0))
                 self._pairs[key] = pair
             return self._pairs[key]
         return picture
