@@ -1,11 +1,12 @@
 """``tarot --selftest``: proves that a copy of the game — above all a packaged executable —
 has everything it needs, without a display or a sound card.
 
-It loads every asset the game ships (the 78 faces of both decks, the backs, the felt, the
-icons, the font, the sounds and the rules with all their variants), then plays one deal for
-3, 4 and 5 players with bots in every seat through the real table scene, opens each finished
-deal in the replay viewer and walks it to the end, and checks the results: all 78 cards
-accounted for, the scores adding up to zero, the event log giving the same deal again.
+It loads every asset the game ships (the 78 faces of both decks and their English heads, the
+backs, the felt, the icons, the font, the sounds and the rules with all their variants), then
+plays one deal for 3, 4 and 5 players with bots in every seat through the real table scene,
+opens each finished deal in the replay viewer and walks it to the end, and checks the results:
+all 78 cards accounted for, the scores adding up to zero, the event log giving the same deal
+again.
 
 It prints one line — ``selftest ok: …`` or ``selftest FAILED: <why>`` — and returns 0 or 1.
 Everything runs on SDL's dummy video and audio drivers, with the user folders pointed at a
@@ -91,12 +92,13 @@ def check_assets(app: Any) -> str:
     from game.app.assets import SOUND_NAMES
 
     assets = app.assets
-    faces = 0
+    faces: set[int] = set()  # distinct images: a number card is one face for both letter sets
     for four_colour in (False, True):
-        for card in range(DECK_SIZE):
-            image = assets.card(card, 60, four_colour)
-            _need(image.get_width() == 60, f"card {card} did not scale")
-            faces += 1
+        for indices in ("fr", "en"):  # the English heads are files of their own: all there?
+            for card in range(DECK_SIZE):
+                image = assets.card(card, 60, four_colour, indices)
+                _need(image.get_width() == 60, f"card {card} did not scale")
+                faces.add(id(image))
     backs = sorted(resource_path("sprites", "backs").glob("*.png"))
     _need(bool(backs), "no card backs in sprites/backs")
     for path in backs:
@@ -112,7 +114,7 @@ def check_assets(app: Any) -> str:
         _need(path.is_file(), f"sound {path.name} is missing")
         with wave.open(str(path)) as sound:
             _need(sound.getnframes() > 0, f"sound {path.name} is empty")
-    return (f"{faces} card faces, {len(backs)} backs, {len(icons)} icons, "
+    return (f"{len(faces)} card faces, {len(backs)} backs, {len(icons)} icons, "
             f"{len(SOUND_NAMES)} sounds ({'mixer on' if app.sounds.available else 'silent'})")
 
 

@@ -51,6 +51,24 @@ def test_the_four_colour_deck_differs_only_where_it_should():
     assert pixels("cards", "T7") == pixels("cards-4colour", "T7")
 
 
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_english_heads_differ_from_the_french_only_in_their_corner_indices(deck):
+    """cards-en/ holds the king, queen and jack of each suit, nothing else (the knight is a C
+    in both sets); each differs from its French card inside the two corner indices only."""
+    english = SPRITES / f"{deck}-en"
+    assert sorted(p.name for p in english.glob("*.png")) == sorted(
+        f"{rank}{suit}.png" for rank in "JQK" for suit in "SHDC")
+    w, h = CARD_SIZE
+    for path in english.glob("*.png"):
+        en, fr = _load(path), _load(SPRITES / deck / path.name)
+        assert en.get_size() == CARD_SIZE
+        assert pygame.image.tobytes(en, "RGBA") != pygame.image.tobytes(fr, "RGBA"), path.name
+        for image in (en, fr):  # blank the corner indices' boxes: the rest is the same
+            image.fill((0, 0, 0, 0), (0, 0, 60, 100))
+            image.fill((0, 0, 0, 0), (w - 60, h - 100, 60, 100))
+        assert pygame.image.tobytes(en, "RGBA") == pygame.image.tobytes(fr, "RGBA"), path.name
+
+
 def test_every_card_face_is_distinct():
     seen: dict[bytes, str] = {}
     for card in range(DECK_SIZE):
@@ -94,3 +112,49 @@ def test_the_generator_reproduces_the_committed_art(tmp_path):
         assert pygame.image.tobytes(_load(committed), "RGBA") == pygame.image.tobytes(
             _load(first / rel), "RGBA"
         ), f"{rel}: the committed file is out of date; run python build/make_assets.py"
+
+
+# --- the faces the game draws ----------------------------------------------------------------
+
+
+def test_the_assets_give_each_index_set_its_own_heads_and_share_every_other_face(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """English letters change the king, queen and jack only; a number card, a knight, a trump
+    and the Excuse are the very same image whatever the letters."""
+    from engine import cards as C
+    from game.app.settings import Settings
+    from game.app.window import App
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    app = App(Settings(sound=False), size=(640, 360))
+    try:
+        assets = app.assets
+        for four in (False, True):
+            for card in range(DECK_SIZE):
+                en, fr = assets.card(card, 120, four, "en"), assets.card(card, 120, four, "fr")
+                assert en.get_size() == fr.get_size() == (120, 224)
+                head = not C.is_trump(card) and card != C.EXCUSE and C.rank_of(card) in (
+                    C.JACK, C.QUEEN, C.KING)
+                same = pygame.image.tobytes(en, "RGBA") == pygame.image.tobytes(fr, "RGBA")
+                assert same is not head, format_card(card)
+                if not head:
+                    assert en is fr, format_card(card)  # one image, one cache entry
+        # the English face is the file in the -en folder, the French one the deck's own
+        king = C.make_card(1, C.KING)
+        for letters, folder in (("en", "cards-en"), ("fr", "cards")):
+            expected = pygame.transform.smoothscale(
+                _load(SPRITES / folder / "KH.png").convert_alpha(), (120, 224))
+            assert pygame.image.tobytes(assets.card(king, 120, False, letters), "RGBA") == \
+                pygame.image.tobytes(expected, "RGBA"), letters
+    finally:
+        app.close()
+        app.window.destroy()
+
+
+def test_the_package_carries_the_whole_sprite_folder() -> None:
+    """The English heads are folders of their own under sprites/: the PyInstaller spec takes
+    sprites/ whole, so they travel with it (and ``tarot --selftest`` loads them)."""
+    spec = (ROOT / "build" / "tarot.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "sprites"), "sprites")' in spec
+    for folder in ("cards-en", "cards-4colour-en"):
+        assert (SPRITES / folder).is_dir()

@@ -429,7 +429,7 @@ def test_selftest_plays_a_deal_for_each_player_count_and_says_so(capsys):
 
     assert main(["--selftest"]) == 0
     line = capsys.readouterr().out.strip()
-    assert line.startswith("selftest ok: 156 card faces")
+    assert line.startswith("selftest ok: 180 card faces")
     for players in (3, 4, 5):
         assert f"{players}p deal" in line
     assert len(line.splitlines()) == 1

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
+from engine import cards as C
 from engine.events import event_to_dict
 from engine.match import Match
 from engine.randomplay import random_action
@@ -26,6 +29,7 @@ from game.menus.menu import MenuScene, NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
 from game.menus.statistics import StatsScene
+from tests.helpers.faces import corner, is_head, is_plain
 
 
 @pytest.fixture
@@ -346,6 +350,114 @@ def test_settings_change_at_once_and_persist(app: App) -> None:
             saved.animation_speed) == (False, "red", True, False, "fast")
     key(app, pygame.K_ESCAPE)
     assert app.scene is None or not isinstance(app.scene, SettingsScene)
+
+
+def test_the_card_indices_follow_the_language_unless_chosen(app: App) -> None:
+    """By language (the default): English letters in English, French ones in French; the
+    player's choice of French or English holds whatever the language."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app)
+    assert app.settings.card_indices == "language" and app.settings.indices == "en"
+    click(app, option(scene, "language", "fr"))
+    assert app.settings.indices == "fr"
+    click(app, option(scene, "card_indices", "en"))
+    assert app.settings.indices == "en"
+    assert Settings.load()[0].card_indices == "en"
+    # the keyboard: down to the row, then one step left (English -> French)
+    while scene.focus != [r.key for r in scene.rows].index("card_indices"):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)
+    assert app.settings.card_indices == "fr"
+    click(app, option(scene, "language", "en"))
+    assert app.settings.indices == "fr"
+    assert scene.focus == [r.key for r in scene.rows].index("language")  # the click's row
+    key(app, pygame.K_DOWN)  # the next row down, and left again: by language
+    key(app, pygame.K_LEFT)
+    assert (app.settings.card_indices, app.settings.indices) == ("language", "en")
+    assert Settings.load()[0].card_indices == "language"
+
+
+def _settled_table(app: App) -> Any:
+    """The table on top, once the deal is shown and it is the human's turn."""
+    from game.table.scene import TableScene
+
+    table = top(app)
+    assert isinstance(table, TableScene)
+    for _ in range(20_000):
+        if table.idle and table.player is not None and table.player.waiting_for_human():
+            break
+        step(app)
+        time.sleep(0.0005)  # let a bot's thread answer
+    else:
+        raise AssertionError("the table never waited for the human")
+    step(app, 2)
+    return table
+
+
+def test_the_settings_menu_changes_the_letters_the_table_draws(app: App) -> None:
+    """The player's way: a deal under way, the table's menu button, Settings, French letters
+    chosen, back, Continue: the same hand, its kings, queens and jacks now R, D and V, every
+    other card the same pixels; then French as the language with letters by language."""
+    menu = open_menu(app)
+    click(app, menu_button(menu, "new_game"))
+    assert isinstance(top(app), NewGameScene)
+    key(app, pygame.K_RETURN)  # start with the remembered settings
+    table = _settled_table(app)
+    assert table.art.indices == "en"
+    hand = list(table.view.hand)
+    heads = [c for c in hand if is_head(c)]
+    plain = [c for c in hand if is_plain(c)]
+    assert heads and plain, "the deal should give the human both"
+    english = {c: corner(table, c) for c in hand}
+
+    def through_the_settings(row_name: str, value: object) -> Any:
+        click(app, table_now.buttons["menu"].rect.center)  # back to the menu
+        menu = top(app)
+        assert isinstance(menu, MenuScene)
+        click(app, menu_button(menu, "settings"))
+        scene = top(app)
+        assert isinstance(scene, SettingsScene)
+        click(app, option(scene, row_name, value))
+        key(app, pygame.K_ESCAPE)
+        assert top(app) is menu
+        click(app, menu_button(menu, "continue"))
+        return _settled_table(app)
+
+    table_now = table
+    table_now = through_the_settings("card_indices", "fr")
+    assert table_now is not table and list(table_now.view.hand) == hand
+    assert table_now.art.indices == "fr"
+    french = {c: corner(table_now, c) for c in hand}
+    for card in heads:
+        assert french[card] != english[card], C.format_card(card)
+    for card in plain:
+        assert french[card] == english[card], C.format_card(card)
+    assert Settings.load()[0].card_indices == "fr"
+    table_now = through_the_settings("card_indices", "language")  # English interface: English
+    assert {c: corner(table_now, c) for c in hand} == english
+    table_now = through_the_settings("language", "fr")  # and French follows the language
+    assert table_now.art.indices == "fr"
+    assert {c: corner(table_now, c) for c in hand} == french
+
+
+@pytest.mark.parametrize("value", ["de", "EN", "", 2, None, True, ["en"], {"fr": 1}])
+def test_a_bad_card_indices_value_falls_back_to_the_language(home: Path, value: object) -> None:
+    file = paths.settings_file()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(json.dumps({"language": "fr", "card_indices": value}), encoding="utf-8")
+    settings, problems = Settings.load()
+    assert (settings.language, settings.card_indices, settings.indices) == (
+        "fr", "language", "fr")
+    assert any("card_indices" in p for p in problems)
+
+
+@pytest.mark.parametrize("choice", ["language", "fr", "en"])
+def test_the_card_indices_round_trip_through_the_settings_file(home: Path, choice: str) -> None:
+    Settings(card_indices=choice, language="fr").save()
+    settings, problems = Settings.load()
+    assert problems == [] and settings.card_indices == choice
+    assert json.loads(paths.settings_file().read_text(encoding="utf-8"))["card_indices"] == choice
 
 
 def test_the_language_switches_the_whole_interface_at_once(app: App) -> None:

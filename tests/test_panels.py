@@ -797,3 +797,46 @@ def test_misere_announced_by_click(games: Callable[..., Game]) -> None:
     panel = game.wait_panel(P.MiserePanel)
     game.click_button(panel, game.app.tr("panel_misere_announce_heads"))
     assert MisereAnnounced(0, "heads") in game.events()
+
+
+def test_the_call_panel_draws_the_kings_with_the_chosen_letters(
+        games: Callable[..., Game]) -> None:
+    """The kings offered to call carry the letters of the setting (K or R) and change the
+    moment it changes; the name said on hover stays in the interface's language."""
+    game = games(live_match(FFT, 5), passing=True)
+    app = game.app
+    take(game, "garde")
+    panel = game.wait_panel(P.CallPanel)
+    kings = [c for c in panel.cards if C.RANK_OF[c] == C.KING]
+    assert len(kings) == 4
+
+    def corners() -> dict[int, bytes]:
+        found = {}
+        for card in kings:
+            rect = panel.card_rects[card]
+            x = rect.x + round(rect.width * 31 / 240)
+            y = rect.y + round(rect.height * 33 / 448)
+            half = max(3, round(rect.width * 0.06))
+            area = pygame.Rect(x - half, y - half, 2 * half, 2 * half)
+            found[card] = pygame.image.tobytes(app.screen.subsurface(area), "RGB")
+        return found
+
+    app.update_settings(app.settings.with_(card_indices="en"), save=False)
+    game.step(2)
+    english = corners()
+    app.update_settings(app.settings.with_(card_indices="fr"), save=False)
+    game.step(2)
+    french = corners()
+    assert all(english[c] != french[c] for c in kings)
+    app.update_settings(app.settings.with_(card_indices="en"), save=False)
+    game.step(2)
+    assert corners() == english
+    # French letters in the English interface: the hover still names the king in English
+    app.update_settings(app.settings.with_(card_indices="fr"), save=False)
+    pos = panel.card_rects[kings[0]].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    game.step(2)
+    assert panel.hover == kings[0]
+    said = " ".join(text for text, _ in panel.paragraphs())
+    assert "King of" in said and "Roi" not in said

@@ -28,6 +28,7 @@ from game.app.settings import Settings
 from game.app.window import App
 from game.match.controller import MatchController
 from game.table.scene import TableScene
+from tests.helpers.faces import corner, is_head, is_plain
 
 DT = 1 / 60
 
@@ -486,5 +487,43 @@ def test_a_card_dropped_the_instant_the_turn_comes_waits_for_the_handful_offer(p
         result = deal.result
         assert result is not None
         assert result.handful_bonus == (rules.handful_bonus[0] if show else 0)
+    finally:
+        table.close()
+
+
+# --- the card faces follow the settings ----------------------------------------------------------
+
+
+def test_the_table_draws_the_heads_with_the_chosen_letters():
+    """English letters chosen in a French interface: the hand's heads show them; back to
+    "by language", the same heads are French again; number cards and trumps do not change."""
+    table = Table(seed=5)
+    try:
+        app = table.app
+        app.update_settings(app.settings.with_(language="fr", card_indices="en"), save=False)
+        table.settle()
+        hand = table.scene.view.hand
+        heads = [c for c in hand if is_head(c)]
+        others = [c for c in hand if is_plain(c)]
+        assert heads and others, "the deal should give the human both"
+        assert table.scene.art.indices == "en"
+        english = {c: corner(table.scene, c) for c in heads + others}
+        app.update_settings(app.settings.with_(card_indices="language"), save=False)
+        table.step(2)
+        assert table.scene.art.indices == "fr"
+        french = {c: corner(table.scene, c) for c in heads + others}
+        for card in heads:
+            assert english[card] != french[card], C.format_card(card)
+        for card in others:
+            assert english[card] == french[card], C.format_card(card)
+        # and the drawn corner is the face's own: the French king's R, not a stale English K
+        app.update_settings(app.settings.with_(card_indices="en"), save=False)
+        table.step(2)
+        assert {c: corner(table.scene, c) for c in heads} == {c: english[c] for c in heads}
+        # by language again, and the language turned to English at the table: English at once
+        app.update_settings(app.settings.with_(card_indices="language", language="en"),
+                            save=False)
+        table.step(2)
+        assert {c: corner(table.scene, c) for c in heads + others} == english
     finally:
         table.close()

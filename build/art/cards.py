@@ -6,7 +6,14 @@
 
 Every card carries a large corner index (rank over a suit pip) at the top left and, turned
 round, at the bottom right, kept inside the left strip that shows in a fanned hand. The heads
-use the French letters: R (Roi), D (Dame), C (Cavalier), V (Valet).
+of those two decks use the French letters: R (Roi), D (Dame), C (Cavalier), V (Valet).
+
+The English interface may show English letters instead: K, Q, C, J. Only the heads whose
+letter changes are drawn again, into out/sprites/cards-en/ and out/sprites/cards-4colour-en/
+(the king, queen and jack of each suit, 12 cards per deck); the game takes every other card
+from the French deck. The knight keeps its C: English players of this game call it the
+cavalier as often as the knight, K is the king's, and a two-letter Kn would be squeezed to
+the width of a 10 and read as a K in the narrow strip a fanned hand leaves showing.
 
 The heads are two-headed half figures in a framed picture, drawn from polygons, curves and
 ellipses. The figures do not depend on the deck's colours (only the pips and indices do), so
@@ -44,7 +51,11 @@ RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 HEADS = ("J", "N", "Q", "K")
 #: The French index letters: Valet, Cavalier, Dame, Roi.
 INDEX_LETTER = {"J": "V", "N": "C", "Q": "D", "K": "R"}
+#: The English ones: Jack, Cavalier (the knight), Queen, King.
+ENGLISH_LETTER = {"J": "J", "N": "C", "Q": "Q", "K": "K"}
 DECKS = (("cards", TWO_COLOURS), ("cards-4colour", FOUR_COLOURS))
+#: The folder of a deck's English heads, beside the deck's own.
+ENGLISH_SUFFIX = "-en"
 
 # --- colours of the figures -------------------------------------------------------------------
 
@@ -255,10 +266,11 @@ def _rank_glyphs(text: str, color: Color, scale: int) -> pygame.Surface:
     return pygame.transform.smoothscale(joined, (tw, th))
 
 
-def draw_index(c: Canvas, rank: str, suit: str, color: Color) -> None:
+def draw_index(c: Canvas, rank: str, suit: str, color: Color,
+               letters: dict[str, str] = INDEX_LETTER) -> None:
     """Both corner indices: top left, and the same turned round at the bottom right."""
     corner = Canvas(60, 100, c.scale)
-    text = INDEX_LETTER.get(rank, rank)
+    text = letters.get(rank, rank)
     glyphs = _rank_glyphs(text, color, c.scale)
     box = glyphs.get_rect(midtop=corner.p((INDEX_CX, RANK_TOP)))
     corner.surface.blit(glyphs, box)
@@ -1210,7 +1222,8 @@ def pip_card(rank: str, suit: str, color: Color) -> Canvas:
 
 
 def make(out: Path) -> list[Path]:
-    """Write both decks' 56 plain-suit cards under ``out``; return the paths written."""
+    """Write both decks' 56 plain-suit cards, and their 12 English heads, under ``out``;
+    return the paths written."""
     cv.init()
     panels = {(r, s): figure_panel(r, s) for s in SUITS for r in HEADS}
     written: list[Path] = []
@@ -1224,6 +1237,16 @@ def make(out: Path) -> list[Path]:
                     c = pip_card(rank, suit, color)
                 draw_index(c, rank, suit, color)
                 path = out / "sprites" / folder / f"{rank}{suit}.png"
+                save_png(round_corners(c.finish()), path)
+                written.append(path)
+        # the English heads: only those whose letter is not the French one
+        for suit in SUITS:
+            for rank in HEADS:
+                if ENGLISH_LETTER[rank] == INDEX_LETTER[rank]:
+                    continue
+                c = head_card(panels[rank, suit], suit, colours[suit])
+                draw_index(c, rank, suit, colours[suit], ENGLISH_LETTER)
+                path = out / "sprites" / (folder + ENGLISH_SUFFIX) / f"{rank}{suit}.png"
                 save_png(round_corners(c.finish()), path)
                 written.append(path)
     return written

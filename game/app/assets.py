@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pygame
 
-from engine.cards import DECK_SIZE, format_card
+from engine.cards import DECK_SIZE, JACK, KING, QUEEN, SUIT_LETTERS, format_card, make_card
 from engine.resources import resource_path
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,12 @@ CARD_W, CARD_H = 240, 448
 CARD_RATIO = CARD_H / CARD_W
 #: Rendered texts kept at once (a few screens' worth of words).
 TEXT_CACHE = 3000
+#: The heads whose English letter is not the French one: the jack (J, not V), the queen (Q, not
+#: D) and the king (K, not R) of each suit. Their English faces are in the ``-en`` folders
+#: beside each deck; the knight is a C in both, like every other card it has one face.
+ENGLISH_HEADS: tuple[int, ...] = tuple(make_card(suit, rank) for suit in range(len(SUIT_LETTERS))
+                                       for rank in (JACK, QUEEN, KING))
+_ENGLISH_SET = frozenset(ENGLISH_HEADS)
 SOUND_NAMES = ("card_play", "card_slide", "deal", "shuffle", "trick", "bid",
                "contract_made", "contract_lost", "slam")
 
@@ -32,7 +38,7 @@ class Assets:
     """Every image the game draws. Create it after the display mode is set."""
 
     def __init__(self) -> None:
-        self._faces: dict[str, list[pygame.Surface]] = {}
+        self._faces: dict[str, dict[int, pygame.Surface]] = {}
         self._backs: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._icons: dict[str, pygame.Surface] = {}
@@ -42,24 +48,43 @@ class Assets:
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
 
     # --- cards ---------------------------------------------------------------------------------
-    def _deck(self, four_colour: bool) -> list[pygame.Surface]:
+    def _folder(self, card: int, four_colour: bool, indices: str) -> str:
+        """The sprite folder that holds ``card``'s face for this deck and index set."""
         folder = "cards-4colour" if four_colour else "cards"
-        if folder not in self._faces:
-            self._faces[folder] = [
-                pygame.image.load(str(resource_path("sprites", folder, f"{format_card(c)}.png")))
-                .convert_alpha()
-                for c in range(DECK_SIZE)
-            ]
-        return self._faces[folder]
+        if indices == "en" and card in _ENGLISH_SET:
+            folder += "-en"
+        return folder
 
-    def card(self, card: int, width: int, four_colour: bool = False) -> pygame.Surface:
-        """The face of ``card`` scaled to ``width`` pixels (height keeps the Tarot ratio)."""
-        key = ("face4" if four_colour else "face2", card, width)
+    def _face(self, folder: str, card: int) -> pygame.Surface:
+        faces = self._faces.get(folder)
+        if faces is None:
+            # a whole folder at once: the table asks for its deck before the first deal
+            wanted = ENGLISH_HEADS if folder.endswith("-en") else range(DECK_SIZE)
+            faces = self._faces[folder] = {
+                c: pygame.image.load(str(resource_path("sprites", folder,
+                                                       f"{format_card(c)}.png"))).convert_alpha()
+                for c in wanted
+            }
+        return faces[card]
+
+    def card(self, card: int, width: int, four_colour: bool, indices: str) -> pygame.Surface:
+        """The face of ``card`` scaled to ``width`` pixels (height keeps the Tarot ratio), from
+        the four-colour deck or the two-colour one, with ``indices`` letters on its corner
+        (``"en"``: K Q C J, otherwise the French R D C V; see ``Settings.indices``)."""
+        folder = self._folder(card, four_colour, indices)
+        # keyed by folder: a number card or a trump is one image whatever the letters
+        key = (folder, card, width)
         image = self._scaled.get(key)
         if image is None:
-            image = _scale(self._deck(four_colour)[card], width)
+            image = _scale(self._face(folder, card), width)
             self._scaled[key] = image
         return image
+
+    def load_faces(self, four_colour: bool, indices: str) -> None:
+        """Read a deck's files now rather than at its first card."""
+        self._face(self._folder(0, four_colour, indices), 0)
+        if indices == "en":
+            self._face(self._folder(ENGLISH_HEADS[0], four_colour, indices), ENGLISH_HEADS[0])
 
     def back(self, width: int, design: str = "blue") -> pygame.Surface:
         key = ("back-" + design, 0, width)

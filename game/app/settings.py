@@ -22,6 +22,9 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "fr")
 CARD_BACKS = ("blue", "red", "green")
 BOT_LEVELS = ("random", "simple")
+#: The letters on the heads' corners: those of the interface's language, or always the French
+#: ones (R D C V), or always the English ones (K Q C J).
+CARD_INDICES = ("language", "fr", "en")
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class Settings:
     card_back: str = "blue"
     four_colour: bool = False
     language: str = "en"
+    card_indices: str = "language"
     highlight_winner: bool = True
     window_size: tuple[int, int] = (1280, 720)
 
@@ -42,6 +46,13 @@ class Settings:
     def animation_factor(self) -> float:
         """Multiplier for animation durations (0 = instant)."""
         return {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}[self.animation_speed]
+
+    @property
+    def indices(self) -> str:
+        """The index letters the card faces are drawn with: ``"en"`` or ``"fr"``."""
+        if self.card_indices in ("en", "fr"):
+            return self.card_indices
+        return "fr" if self.language == "fr" else "en"
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -96,6 +107,7 @@ def _valid(name: str, value: object, default: object) -> bool:
         "animation_speed": ANIMATION_SPEEDS,
         "language": LANGUAGES,
         "card_back": CARD_BACKS,
+        "card_indices": CARD_INDICES,
         "players": (3, 4, 5),
     }.get(name)
     if choices is not None and value not in choices:

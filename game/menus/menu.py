@@ -47,6 +47,8 @@ from game.menus.common import (
 
 #: The cards fanned on the title screen, left to right.
 FAN = ("QD", "T1", "EX", "T21", "KH")
+#: What the fan was drawn for: card width, four-colour deck, card back, index letters.
+FanKey = tuple[int, bool, str, str]
 
 
 def bot_level_names() -> list[str]:
@@ -94,8 +96,7 @@ class MenuScene(Scene):
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
         self.card_width = 0
-        self._fan: tuple[tuple[int, bool, str], list[tuple[pygame.Surface, pygame.Rect]]] | None
-        self._fan = None
+        self._fan: tuple[FanKey, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
 
     # --- state ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -227,7 +228,8 @@ class MenuScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
     def fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The decorative fan of cards, rotated around a point below them (cached)."""
-        key = (self.card_width, self.app.settings.four_colour, self.app.settings.card_back)
+        settings = self.app.settings
+        key = (self.card_width, settings.four_colour, settings.card_back, settings.indices)
         if self._fan is not None and self._fan[0] == key:
             return self._fan[1]
         u = self.app.unit
@@ -243,7 +245,8 @@ class MenuScene(Scene):
         count = len(FAN)
         for i, token in enumerate(FAN):
             angle = -20.0 + 40.0 * i / (count - 1)
-            image = self.app.assets.card(parse_card(token), width, self.app.settings.four_colour)
+            image = self.app.assets.card(parse_card(token), width, settings.four_colour,
+                                         settings.indices)
             pieces.append(_placed(image, angle, pivot, radius))
         self._fan = (key, pieces)
         return pieces

@@ -1,8 +1,9 @@
 """The settings screen: every change is applied and saved at once.
 
 Sound, animation speed, the card back (the three backs shown to click), the four-colour deck
-(a sample pair from each deck), the language (the whole interface switches immediately) and
-the highlight of the winning card.
+(a sample pair from each deck), the language (the whole interface switches immediately), the
+letters on the heads' corners (those of the language, or always French, or always English)
+and the highlight of the winning card.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 import pygame
 
 from engine.cards import parse_card
-from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS
+from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_INDICES
 from game.app.widgets import Button
 from game.app.window import App
 from game.menus.common import Choice, ChoiceRow, FormScene, draw_keys_hint
@@ -20,6 +21,9 @@ from game.menus.common import Choice, ChoiceRow, FormScene, draw_keys_hint
 #: The sample pair shown for each deck: the suits whose colour changes.
 SAMPLE_PAIR = ("KD", "QC")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+#: Design pixels of a row of card pictures: low enough that seven rows and the Back button
+#: fit a 16:9 window.
+PICTURE_ROW = 104
 
 
 class SettingsScene(FormScene):
@@ -28,7 +32,7 @@ class SettingsScene(FormScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self._pairs: dict[tuple[int, bool], pygame.Surface] = {}
+        self._pairs: dict[tuple[int, bool, str], pygame.Surface] = {}
         on_off = [Choice(True, key="on"), Choice(False, key="off")]
         self.rows = [
             ChoiceRow("sound", on_off, lambda: self.app.settings.sound,
@@ -40,17 +44,20 @@ class SettingsScene(FormScene):
                       [Choice(b, picture=self._back_picture(b), caption_key=f"menu_back_{b}")
                        for b in CARD_BACKS],
                       lambda: self.app.settings.card_back, lambda v: self.change(card_back=v),
-                      height=122),
+                      height=PICTURE_ROW),
             ChoiceRow("four_colour",
                       [Choice(False, picture=self._pair_picture(False),
                               caption_key="menu_two_colours"),
                        Choice(True, picture=self._pair_picture(True),
                               caption_key="menu_four_colours")],
                       lambda: self.app.settings.four_colour,
-                      lambda v: self.change(four_colour=v), height=122),
+                      lambda v: self.change(four_colour=v), height=PICTURE_ROW),
             ChoiceRow("language", [Choice(code, text=name)
                                    for code, name in LANGUAGE_NAMES.items()],
                       lambda: self.app.settings.language, lambda v: self.change(language=v)),
+            ChoiceRow("card_indices", [Choice(v, key=f"card_indices_{v}") for v in CARD_INDICES],
+                      lambda: self.app.settings.card_indices,
+                      lambda v: self.change(card_indices=v)),
             ChoiceRow("highlight_winner", list(on_off),
                       lambda: self.app.settings.highlight_winner,
                       lambda v: self.change(highlight_winner=v)),
@@ -71,13 +78,15 @@ class SettingsScene(FormScene):
 
     def _pair_picture(self, four: bool):  # type: ignore[no-untyped-def]
         def picture(height: int) -> pygame.Surface:
-            key = (height, four)
+            indices = self.app.settings.indices  # the pair's heads show the letters too
+            key = (height, four, indices)
             if key not in self._pairs:
                 width = max(8, round(height * 240 / 448))
                 step = int(width * 0.62)
                 pair = pygame.Surface((width + step, height), pygame.SRCALPHA)
                 for i, token in enumerate(SAMPLE_PAIR):
-                    pair.blit(self.app.assets.card(parse_card(token), width, four), (i * step, 0))
+                    pair.blit(self.app.assets.card(parse_card(token), width, four, indices),
+                              (i * step, 0))
                 self._pairs[key] = pair
             return self._pairs[key]
         return picture

@@ -84,7 +84,8 @@ class TableScene(Scene):
         self.players = self.view.players
         self.layout = TableLayout(app.size, self.players, app.unit)
         self.toast = Toast()
-        self.art = CardArt(app.assets, app.settings.four_colour, app.settings.card_back)
+        self.art = CardArt(app.assets, app.settings.four_colour, app.settings.card_back,
+                           app.settings.indices)
         self.ink = Ink(app.assets)
         self.hand = HandFan()
         self.sprites = SpriteSet()
@@ -119,7 +120,7 @@ class TableScene(Scene):
         if self.player is not None:
             self.player.hold(True)  # no bot moves before the table has shown the deal
             self._held = True
-        self.app.assets.card(0, self.layout.hand_w, app.settings.four_colour)  # load the deck
+        self.app.assets.load_faces(app.settings.four_colour, app.settings.indices)
         self.place(app.size, app.unit)
 
     # --- small helpers ---------------------------------------------------------------------------
@@ -282,7 +283,8 @@ class TableScene(Scene):
 
     # --- scene hooks -------------------------------------------------------------------------
     def enter(self) -> None:
-        self.art.configure(self.app.settings.four_colour, self.app.settings.card_back)
+        settings = self.app.settings
+        self.art.configure(settings.four_colour, settings.card_back, settings.indices)
         self.ink.clear()
         self.editor.relabel()
 
@@ -342,7 +344,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         settings = self.app.settings
-        self.art.configure(settings.four_colour, settings.card_back)
+        self.art.configure(settings.four_colour, settings.card_back, settings.indices)
         if "sound" in self.buttons:
             self.buttons["sound"].icon = "sound_on" if settings.sound else "sound_off"
         if "last_trick" in self.buttons:

@@ -65,10 +65,12 @@ class CardArt:
 
     BUDGET = 64 * 1024 * 1024  # bytes of cached pixels
 
-    def __init__(self, assets: Assets, four_colour: bool = False, back: str = "blue") -> None:
+    def __init__(self, assets: Assets, four_colour: bool = False, back: str = "blue",
+                 indices: str = "en") -> None:
         self.assets = assets
         self.four_colour = four_colour
         self.back_design = back
+        self.indices = indices  # the heads' corner letters, "en" or "fr"
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._bytes = 0
         #: The widths the table uses at rest (set from the layout). A card drawn at another
@@ -76,9 +78,9 @@ class CardArt:
         #: frame instead of filling the caches with sizes seen once.
         self.widths: tuple[int, ...] = ()
 
-    def configure(self, four_colour: bool, back: str) -> None:
-        if (four_colour, back) != (self.four_colour, self.back_design):
-            self.four_colour, self.back_design = four_colour, back
+    def configure(self, four_colour: bool, back: str, indices: str) -> None:
+        if (four_colour, back, indices) != (self.four_colour, self.back_design, self.indices):
+            self.four_colour, self.back_design, self.indices = four_colour, back, indices
             self._cache.clear()
             self._bytes = 0
 
@@ -103,7 +105,7 @@ class CardArt:
             image = self.assets.back(width, self.back_design)
             key: tuple[object, ...] = ("back", width, dim)
         else:
-            image = self.assets.card(card, width, self.four_colour)
+            image = self.assets.card(card, width, self.four_colour, self.indices)
             key = ("face", card, width, dim)
         if not dim:
             return image

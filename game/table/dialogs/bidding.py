@@ -234,7 +234,7 @@ class CallPanel(Panel):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
-        four = self.app.settings.four_colour
+        deck = self.app.settings.four_colour, self.app.settings.indices
         for label, y in self._rows:
             if label:
                 blit_text(surface, assets, label, self.px(SMALL_SIZE + 1),
@@ -249,17 +249,17 @@ class CallPanel(Panel):
         for card in self._order:
             if card == self.hover:
                 continue
-            self._draw_card(surface, card, self.card_rects[card], bool(hand >> card & 1), four)
+            self._draw_card(surface, card, self.card_rects[card], bool(hand >> card & 1), deck)
         if self.hover is not None:
             rect = self.card_rects[self.hover].move(0, -self.px(12))
             glow = rect.inflate(self.px(8), self.px(8))
             pygame.draw.rect(surface, HIGHLIGHT, glow, max(2, self.px(3)),
                              border_radius=self.px(8))
-            self._draw_card(surface, self.hover, rect, bool(hand >> self.hover & 1), four)
+            self._draw_card(surface, self.hover, rect, bool(hand >> self.hover & 1), deck)
 
     def _draw_card(self, surface: pygame.Surface, card: int, rect: pygame.Rect, own: bool,
-                   four: bool) -> None:
-        image = self.app.assets.card(card, rect.width, four)
+                   deck: tuple[bool, str]) -> None:
+        image = self.app.assets.card(card, rect.width, *deck)
         surface.blit(image, rect.topleft)
         if own:
             shade = pygame.Surface(image.get_size(), pygame.SRCALPHA)

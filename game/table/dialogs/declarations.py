@@ -159,9 +159,9 @@ class HandfulPanel(Panel):
                                                     int(card_w * CARD_RATIO))))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        four = self.app.settings.four_colour
+        four, indices = self.app.settings.four_colour, self.app.settings.indices
         for card, rect in self._preview:
-            surface.blit(self.app.assets.card(card, rect.width, four), rect.topleft)
+            surface.blit(self.app.assets.card(card, rect.width, four, indices), rect.topleft)
 
 
 # --- misères -------------------------------------------------------------------------------------
