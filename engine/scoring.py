@@ -77,15 +77,21 @@ class Count:
     oudlers: int
 
 
-def count_cards(state: DealState) -> Count:
-    """The taker's camp's card points and oudlers at the end (RULES.md §9)."""
+def _taker_cards(state: DealState) -> int:
+    """The cards the taker's camp won, with the discard or the dog when they are its."""
     contract = state.contract
     assert contract is not None
-    taker = state.camp_won[TAKER_CAMP]
+    taker: int = state.camp_won[TAKER_CAMP]
     if contract.dog_shown:
         taker |= state.discard
     elif contract.dog_to_taker:
         taker |= state.dog
+    return taker
+
+
+def count_cards(state: DealState) -> Count:
+    """The taker's camp's card points and oudlers at the end (RULES.md §9)."""
+    taker = _taker_cards(state)
     half = C.mask_points(taker)
     oudlers = (taker & C.OUDLER_MASK).bit_count()  # the Excuse, if it won the slam trick
     if state.excuse_player >= 0 and not taker & C.EXCUSE_BIT:
@@ -107,6 +113,52 @@ def _excuse_share(state: DealState) -> tuple[int, int]:
     # The owner keeps it (4 points) and gives a low card (0.5) to the trick's winner.
     half = (8 if owner_camp == TAKER_CAMP else 0) + (1 if winner_camp == TAKER_CAMP else 0)
     return half, 1 if owner_camp == TAKER_CAMP else 0
+
+
+@dataclass(frozen=True)
+class ExcuseFate:
+    """Where the Excuse went, as the score panel tells it.
+
+    ``how`` is ``"kept"`` (its owner's camp kept it and gave a half-point card for it),
+    ``"last_trick"`` (played to the last trick, it went to the camp of ``rules.excuse_last_trick``),
+    ``"slam"`` (it won the last trick of a slam), ``"dog"`` (it was never played: it lay in the
+    dog and counts for the camp the dog went to); ``camp`` is the camp that counts it (4 points
+    and a half-point card given for it when kept, else its 4.5), ``owner`` the seat that
+    played it, if any."""
+
+    how: str
+    camp: int
+    owner: int | None = None
+
+    @property
+    def for_taker(self) -> bool:
+        """Whether the taker's camp counts it."""
+        return self.camp == TAKER_CAMP
+
+
+def excuse_fate(state: DealState) -> ExcuseFate:
+    """Where the Excuse of a finished deal went (the same accounting as :func:`count_cards`)."""
+    if state.excuse_player < 0:  # never played: it lay in the dog
+        return ExcuseFate("dog", TAKER_CAMP if _taker_cards(state) & C.EXCUSE_BIT
+                          else DEFENCE_CAMP)
+    owner = state.excuse_player
+    winner_camp = state.camp_of(state.excuse_winner)
+    if state.camp_won[winner_camp] & C.EXCUSE_BIT:
+        return ExcuseFate("slam", winner_camp, owner)
+    if state.excuse_trick == state.total_tricks - 1:
+        owner_camp = state.camp_of(owner)
+        gets = 1 - owner_camp if state.rules.excuse_last_trick == "changes_camp" else winner_camp
+        return ExcuseFate("last_trick", gets, owner)
+    return ExcuseFate("kept", state.camp_of(owner), owner)
+
+
+def oudlers_counted(state: DealState) -> tuple[C.Card, ...]:
+    """The oudlers the taker's camp counts at the end (21, Petit, Excuse, in that order)."""
+    taker = _taker_cards(state)
+    out = [card for card in (C.TWENTY_ONE, C.PETIT) if taker & (1 << card)]
+    if excuse_fate(state).for_taker:
+        out.append(C.EXCUSE)
+    return tuple(out)
 
 
 def petit_au_bout(state: DealState) -> str | None:

@@ -262,10 +262,11 @@ def save_match(match, path, meta=None):
     if armed:
         os.kill(os.getpid(), signal.SIGKILL)  # between the two writes
     real(match, path, meta)
-import game.match.session as session
-session.save_deal, session.save_match = save_deal, save_match
-from game.cli import main
-sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":  # not in the bots' worker processes, which import this file
+    import game.match.session as session
+    session.save_deal, session.save_match = save_deal, save_match
+    from game.cli import main
+    sys.exit(main(sys.argv[1:]))
 """, encoding="utf-8")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                TAROT_HOME=str(home))

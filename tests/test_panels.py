@@ -694,10 +694,33 @@ def test_the_calculation_adds_up_to_the_deal_value(app: App, players: int, seed:
         assert app.tr("score_slam") in labels
     if players == 5:
         assert app.tr("score_partner") in labels
-    assert app.screen.get_rect().contains(panel.rect)
-    for button in panel.buttons:
-        assert panel.rect.contains(button.rect)
-    panel.draw(app.screen)
+    # the oudlers counted are named, the Excuse's camp told, a rounded margin explained
+    from engine.scoring import excuse_fate, oudlers_counted
+
+    lines = {line.label: line for line in panel.lines}
+    oudlers = lines[app.tr("score_oudlers")]
+    named = oudlers_counted(deal.state)
+    assert len(named) == result.oudlers
+    for card in named:
+        assert ScorePanel._oudler_name(card) in oudlers.detail
+    assert f"{result.target}" in oudlers.detail
+    excuse = lines[app.tr("score_excuse")]
+    camp = app.tr("score_camp_taker" if excuse_fate(deal.state).camp == 0
+                  else "score_camp_defence")
+    assert excuse.value.lower() == camp.lower() and excuse.detail
+    margin = lines[app.tr("score_margin")]
+    exact = abs(result.points_half - 2 * result.target)
+    if exact % 2:
+        assert margin.detail == f"{exact / 2:g} →" and result.margin == (exact + 1) // 2
+    else:
+        assert margin.detail == ""
+    for size in ((1280, 720), (1024, 600)):
+        unit = min(size[0] / 1280, size[1] / 720)
+        panel.layout(pygame.Rect(0, 0, *size), unit)
+        assert pygame.Rect(0, 0, *size).contains(panel.rect), (size, panel.rect)
+        for button in panel.buttons:
+            assert panel.rect.contains(button.rect)
+        panel.draw(app.screen)
 
 
 def test_the_score_panel_for_a_cancelled_deal(app: App) -> None:

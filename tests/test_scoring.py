@@ -1149,3 +1149,31 @@ def test_misere_worth_ten_from_every_other_player():
         return
     pytest.fail("no deal with a misère found")
 
+
+
+def test_the_oudlers_named_and_the_excuse_told_agree_with_the_count_over_random_deals():
+    import random as _random
+
+    from engine.deal import Deal
+    from engine.randomplay import random_action
+    from engine.rules import load_rules
+    from engine.scoring import count_cards, excuse_fate, oudlers_counted
+
+    rules = load_rules()
+    hows = set()
+    for seed in range(900):
+        players = 3 + seed % 3
+        rng = _random.Random(seed)
+        deal = Deal.new(rules, players, seed % players, seed)
+        while not deal.is_over:
+            deal.execute(deal.state.turn, random_action(deal.state, rng))
+        state = deal.state
+        if deal.result is None:
+            continue
+        named = oudlers_counted(state)
+        assert len(named) == count_cards(state).oudlers == deal.result.oudlers
+        fate = excuse_fate(state)
+        hows.add(fate.how)
+        assert (C.EXCUSE in named) == (fate.camp == 0)
+        assert (fate.owner is None) == (fate.how == "dog")
+    assert {"kept", "dog"} <= hows

@@ -1,8 +1,8 @@
 """The packaged executable's entry point: the same ``tarot`` command as an installed game.
 
-``freeze_support`` lets a frozen program start worker processes: the game's bots think on
-threads, but the arena (``engine.ai.arena --jobs``) uses processes, and a frozen child must
-not open a second game window.
+``freeze_support`` lets a frozen program start worker processes: the game's bots think in
+them (:mod:`engine.ai.thinker`), as the arena's jobs do (``engine.ai.arena --jobs``), and a
+frozen child must not open a second game window.
 """
 
 import multiprocessing

@@ -167,3 +167,13 @@ class Toast:
             blit_text(surface, assets, line, size, (rect.centerx, y),
                       WARNING if self.warning else TEXT)
             y += int(size * 1.2)
+
+
+def ellipsize(assets: Assets, text: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
+    font = assets.font(size)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"

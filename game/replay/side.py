@@ -18,7 +18,17 @@ import pygame
 
 from engine.actions import Play
 from engine.ai.review import is_mistake
-from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, blit_text, wrap_text
+from game.app.widgets import (
+    GOLD,
+    HIGHLIGHT,
+    TEXT,
+    TEXT_DIM,
+    WARNING,
+    Button,
+    blit_text,
+    wrap_text,
+)
+from game.app.widgets import ellipsize as fit
 from game.replay.lines import Row, ScrollList
 from game.table.hints import decision_label, option_label
 
@@ -29,16 +39,6 @@ SIDE_BG = (10, 27, 21)
 CHOICE_BG = (22, 48, 36)
 #: Options shown in the decision box (the rest are counted).
 SHOWN_OPTIONS = 6
-
-
-def fit(assets: Any, text: str, size: int, width: int) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
-    font = assets.font(size)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _setter(scene: Any, tab: str) -> Callable[[], None]:

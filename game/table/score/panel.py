@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine import cards as C
 from engine.events import DealCancelled
+from engine.scoring import excuse_fate, oudlers_counted
 from game.app.i18n import card_name
-from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, ellipsize
 from game.table.dialogs.base import GOOD, Panel, signed
 
 if TYPE_CHECKING:
@@ -132,11 +134,18 @@ class ScorePanel(Panel):
         lines.append(Line(tr("score_points"), number(r.points, self.lang),
                           detail=tr("score_defence_points",
                                     points=number(r.defence_points, self.lang))))
-        lines.append(Line(tr("score_oudlers"), str(r.oudlers),
-                          detail=tr("score_target", target=r.target)))
+        named = [self._oudler_name(card) for card in oudlers_counted(state)]
+        lines.append(Line(tr("score_oudlers"), str(r.oudlers), detail=tr(
+            "score_oudlers_named", names=", ".join(named), target=r.target) if named
+            else tr("score_oudlers_none", target=r.target)))
+        lines.append(self._excuse_line())
         margin_key = "score_made_by" if r.made else "score_lost_by"
+        exact = abs(r.points_half - 2 * r.target)
         lines.append(Line(tr("score_margin"), tr(margin_key, n=r.margin),
-                          GOOD if r.made else WARNING))
+                          GOOD if r.made else WARNING,
+                          # a half point goes to the winning camp: say what was rounded
+                          detail=tr("score_margin_exact", points=number(exact / 2, self.lang))
+                          if exact % 2 else ""))
         base = r.contract_base + r.margin
         lines.append(Line(tr("score_base"), f"{r.contract_base} + {r.margin} = {base}",
                           rule=True))
@@ -166,6 +175,24 @@ class ScorePanel(Panel):
                 for seat, kinds in sorted(state.miseres.items()))
             lines.append(Line(tr("score_miseres"), "", detail=told))
         return lines
+
+    @staticmethod
+    def _oudler_name(card: int) -> str:
+        """The oudlers' names, the same in French and English."""
+        return {C.TWENTY_ONE: "21", C.PETIT: "Petit", C.EXCUSE: "Excuse"}[card]
+
+    def _excuse_line(self) -> Line:
+        """Which camp counts the Excuse, and why (kept, the last trick, the slam, the dog)."""
+        tr = self.tr
+        fate = excuse_fate(self.deal.state)
+        name = self.names[fate.owner] if fate.owner is not None else ""
+        how = fate.how
+        if how == "last_trick":
+            how = ("changed_camp" if self.deal.rules.excuse_last_trick == "changes_camp"
+                   else "to_winner")
+        camp = tr("score_camp_taker" if fate.for_taker else "score_camp_defence")
+        return Line(tr("score_excuse"), _first_upper(camp), TEXT_DIM,
+                    detail=tr(f"score_excuse_{how}", name=name))
 
     def _handful_level(self, size: int) -> str:
         thresholds = self.deal.rules.handful_thresholds(self.deal.players)
@@ -330,13 +357,17 @@ class ScorePanel(Panel):
             label_size = self.px(25) if line.strong else size
             label_rect = blit_text(surface, assets, line.label, label_size, (x0, cy),
                                    GOLD if line.strong else TEXT, anchor="midleft")
-            if line.detail:
-                blit_text(surface, assets, line.detail, self.px(18),
-                          (label_rect.right + self.px(10), cy + self.px(1)), TEXT_DIM,
-                          anchor="midleft", shadow=False)
+            value_left = x1
             if line.value:
-                blit_text(surface, assets, line.value, self.px(27) if line.strong else size,
-                          (x1, cy), line.color, anchor="midright")
+                value_left = blit_text(surface, assets, line.value,
+                                       self.px(27) if line.strong else size, (x1, cy),
+                                       line.color, anchor="midright").left
+            if line.detail:  # between the label and the value, cut short rather than over it
+                left = label_rect.right + self.px(10)
+                detail = ellipsize(assets, line.detail, self.px(18),
+                                   value_left - self.px(10) - left)
+                blit_text(surface, assets, detail, self.px(18), (left, cy + self.px(1)),
+                          TEXT_DIM, anchor="midleft", shadow=False)
             y += row + (self.px(2) if line.detail else 0)
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
