@@ -111,7 +111,6 @@ def test_closing_the_window_quits_at_once_while_a_bot_thinks(
     import pygame
 
     from engine.ai import registry
-
     from game.match import session
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path))

@@ -131,9 +131,8 @@ REPLAY_TABLES = [(774, 514), (934, 598), (1450, 942), (1036, 682), (1250, 814), 
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("size", REPLAY_TABLES)
 def test_open_hands_stand_clear_of_every_plate_and_of_one_another(size, players):
-    from game.table.layout import HAND_SIZES
-
     from game.replay.viewer import OPEN_HANDS_ZOOM
+    from game.table.layout import HAND_SIZES
 
     unit = min(size[0] / 1280, size[1] / 720) * OPEN_HANDS_ZOOM
     layout = TableLayout(size, players, unit, open_hands=True)

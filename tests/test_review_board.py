@@ -312,3 +312,50 @@ def test_a_replayed_file_is_untouched_when_nothing_is_played_on(tmp_path: Path):
                 pygame.K_RIGHT, pygame.K_ESCAPE):
         board.key(key)
     assert path.read_bytes() == before
+
+
+# --- declarations on the plates and the score sheet --------------------------------------------
+
+
+def test_declarations_stay_on_the_seat_plates_and_name_the_sheet_row():
+    from engine.events import HandfulShown, MisereAnnounced, SlamAnnounced
+    from engine.match import Match
+    from game.table.render import declarations
+    from game.table.score.sheet import sheet_rows
+    from tests.helpers.deal_kinds import catalogue
+
+    seen = set()
+    for _plan, deal in catalogue():
+        declared: dict[int, set[str]] = {}
+        board = Board.of(deal, size=(1024, 600))
+        scene = board.scene
+        tr = scene.tr
+        for position in range(1, len(deal.events) + 1):
+            event = deal.events[position - 1]
+            if isinstance(event, HandfulShown):
+                declared.setdefault(event.seat, set()).add(tr("table_plate_handful"))
+            elif isinstance(event, MisereAnnounced):
+                declared.setdefault(event.seat, set()).add(tr("table_plate_misere"))
+            elif isinstance(event, SlamAnnounced):
+                declared.setdefault(event.seat, set()).add(tr("table_plate_slam"))
+            scene.go(position)
+            board.step()
+            for seat in range(deal.players):
+                assert set(declarations(scene.table, seat)) == declared.get(seat, set()), (
+                    position, seat)
+        for words in declared.values():
+            seen |= words
+        if deal.result is None:
+            continue
+        match = Match(deal.rules, deal.players, 0, deal.state.dealer, deals=[deal])
+        [row] = sheet_rows(match, scene.info.names, tr)
+        if deal.state.slam_announced:
+            assert tr("sheet_slam_announced") in row.result
+        handfuls = len(deal.state.handfuls)
+        if handfuls:
+            assert (tr("sheet_handful") if handfuls == 1
+                    else tr("sheet_handfuls", n=handfuls)) in row.result
+        if deal.state.miseres:
+            assert tr("sheet_misere" if len(deal.state.miseres) == 1 else "sheet_miseres",
+                      n=len(deal.state.miseres)) in row.result
+    assert len(seen) == 3, seen

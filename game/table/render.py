@@ -174,6 +174,9 @@ def _seat(table: TableScene, surface: pygame.Surface, seat: int, total: int, tur
         rect = icon.get_rect(midright=(x, line1))
         surface.blit(icon, rect)
         x = rect.left - u(4)
+    for word in reversed(declarations(table, seat)):  # there until the deal ends
+        x = draw_tag(surface, ink, u, word, (x, line1), "midright", size=16,
+                     color=GOLD).left - u(4)
     name = table.name(seat)
     ink.blit(surface, name, ink.fit(name, lay.font_name, x - box.left - pad - u(4)),
              (box.left + pad, line1), HIGHLIGHT if turn else TEXT, anchor="midleft")
@@ -207,6 +210,20 @@ def _fan(table: TableScene, surface: pygame.Surface, seat: int, count: int) -> N
         surface.blit(image, image.get_rect(center=(round(slot.x), round(slot.y))))
 
 
+def declarations(table: TableScene, seat: int) -> list[str]:
+    """What ``seat`` declared this deal, as its plate shows it: a handful shown, a misère,
+    a slam announced."""
+    view = table.view
+    words = []
+    if seat in view.handfuls:
+        words.append(table.tr("table_plate_handful"))
+    if seat in view.miseres:
+        words.append(table.tr("table_plate_misere"))
+    if view.slam_announced and seat == view.taker:
+        words.append(table.tr("table_plate_slam"))
+    return words
+
+
 def _seat_note(table: TableScene, seat: int) -> tuple[str, tuple[int, int, int]]:
     """Under a seat's name: its bid during the bidding, then the contract and its tricks."""
     view = table.view
@@ -220,8 +237,6 @@ def _seat_note(table: TableScene, seat: int) -> tuple[str, tuple[int, int, int]]
     if seat == view.taker:
         parts.append(table.tr(view.contract or ""))
         color = GOLD
-        if view.slam_announced:
-            parts.append(table.tr("table_slam").rstrip("!").strip())
     won = sum(1 for trick in view.tricks if trick.winner == seat)
     if view.phase is Phase.PLAYING or won:
         one = won == 1 or (won == 0 and table.lang == "fr")

@@ -37,6 +37,22 @@ class SheetRow:
     totals: tuple[int, ...]
 
 
+def declared(state: Any, slam: str | None, tr: Any) -> list[str]:
+    """What the deal's row says beside its result: the slam, the handfuls, the misères."""
+    words = []
+    if state.slam_announced:
+        words.append(tr("sheet_slam_announced"))
+    elif slam == "made":
+        words.append(tr("sheet_slam_made"))
+    for many, one, told in (("sheet_handfuls", "sheet_handful", state.handfuls),
+                            ("sheet_miseres", "sheet_misere", state.miseres)):
+        if len(told) == 1:
+            words.append(tr(one))
+        elif told:
+            words.append(tr(many, n=len(told)))
+    return words
+
+
 def sheet_rows(match: Match, names: Sequence[str], tr: Any) -> list[SheetRow]:
     """One row per deal that is over, with the running totals after it."""
     rows: list[SheetRow] = []
@@ -58,9 +74,9 @@ def sheet_rows(match: Match, names: Sequence[str], tr: Any) -> list[SheetRow]:
             if r.partner is not None and r.partner != r.taker:
                 taker += f" + {names[r.partner]}"
             contract = tr(r.contract)
-            result = tr("score_made_by" if r.made else "score_lost_by", n=r.margin)
-            if r.slam in ("announced_made", "made"):
-                result += " \u00b7 " + tr("score_slam")
+            result = " \u00b7 ".join([
+                tr("score_made_by" if r.made else "score_lost_by", n=r.margin),
+                *declared(state, r.slam, tr)])
             color = GOOD if r.made else WARNING
         rows.append(SheetRow(i + 1, names[state.dealer], taker, contract, result, color,
                              scores, tuple(totals)))
