@@ -527,3 +527,64 @@ def test_the_table_draws_the_heads_with_the_chosen_letters():
         assert {c: corner(table.scene, c) for c in heads + others} == english
     finally:
         table.close()
+
+
+def _frames_a_trick_stays(pace: str, clicks: bool = False) -> tuple[int, Table]:
+    """Play seat 0's cards with the keyboard-free controller until a trick is complete, then
+    count the frames until the table gathers it (clicking once, after a while, when asked)."""
+    from engine.events import TrickWon
+
+    table = Table(seed=7, speed="fast")
+    table.app.update_settings(table.app.settings.with_(trick_pause=pace))
+    scene = table.scene
+    me = make_bot("simple", 5)
+    while True:
+        step = scene.animator.current
+        if step is not None and isinstance(step.event, TrickWon) and scene.gather_wait:
+            break
+        if table.controller.waiting_for_human() and scene.idle:
+            assert table.controller.submit(me.decide(table.controller.view())) is None
+        table.step()
+    frames = 0
+    while scene.gather_wait:
+        frames += 1
+        table.step()
+        if clicks and frames == 600:  # ten seconds: still there, and the player says so
+            assert len(scene.sprites["trick"]) == table.match.players
+            assert scene.status == tr("table_click_to_gather")
+            table.click(table.centre)
+        assert frames < 5000, "the trick was never gathered"
+    return frames, table
+
+
+def test_the_trick_pace_setting_and_click_to_gather():
+    counts = {}
+    for pace in ("short", "normal", "long"):
+        counts[pace], table = _frames_a_trick_stays(pace)
+        table.close()
+    assert counts["short"] < counts["normal"] < counts["long"]
+    frames, table = _frames_a_trick_stays("click", clicks=True)
+    try:
+        assert frames == 600 or frames == 601  # gathered by the click, not by time
+        table.until(lambda: not table.scene.sprites["trick"] or table.scene.idle)
+    finally:
+        table.close()
+
+
+def test_a_click_or_space_gathers_a_trick_sooner_at_any_pace():
+    from engine.events import TrickWon
+
+    table = Table(seed=7, speed="normal")
+    table.app.update_settings(table.app.settings.with_(trick_pause="long"))
+    scene = table.scene
+    me = make_bot("simple", 5)
+    try:
+        while not (scene.gather_wait and isinstance(scene.animator.current.event, TrickWon)):
+            if table.controller.waiting_for_human() and scene.idle:
+                assert table.controller.submit(me.decide(table.controller.view())) is None
+            table.step()
+        table.post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+        table.step(6)  # a tenth of a second, where the long pace holds the trick 1.8 s
+        assert not scene.gather_wait
+    finally:
+        table.close()

@@ -113,6 +113,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     # settings
     "sound": ("Sound", "Son"),
     "animation_speed": ("Animation speed", "Vitesse des animations"),
+    "trick_pause": ("Finished tricks", "Plis terminés"),
+    "trick_pause_short": ("Short", "Brefs"),
+    "trick_pause_normal": ("Normal", "Normaux"),
+    "trick_pause_long": ("Long", "Longs"),
+    "trick_pause_click": ("Click to gather", "Clic pour ramasser"),
+    "table_click_to_gather": ("Click to gather the trick", "Cliquez pour ramasser le pli"),
     "card_back": ("Card back", "Dos des cartes"),
     "four_colour": ("Four-colour deck", "Jeu quatre couleurs"),
     "language": ("Language", "Langue"),

@@ -25,6 +25,8 @@ BOT_LEVELS = ("random", "simple")
 #: The letters on the heads' corners: those of the interface's language, or always the French
 #: ones (R D C V), or always the English ones (K Q C J).
 CARD_INDICES = ("language", "fr", "en")
+#: How long a finished trick stays on the table before it is gathered, or until a click.
+TRICK_PAUSES = ("short", "normal", "long", "click")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Settings:
     four_colour: bool = False
     language: str = "en"
     card_indices: str = "language"
+    trick_pause: str = "normal"
     highlight_winner: bool = True
     window_size: tuple[int, int] = (1280, 720)
 
@@ -46,6 +49,12 @@ class Settings:
     def animation_factor(self) -> float:
         """Multiplier for animation durations (0 = instant)."""
         return {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}[self.animation_speed]
+
+    @property
+    def trick_seconds(self) -> float | None:
+        """Seconds a finished trick stays (at the normal animation speed); ``None``: until the
+        player clicks."""
+        return {"short": 0.4, "normal": 0.85, "long": 1.8, "click": None}[self.trick_pause]
 
     @property
     def indices(self) -> str:
@@ -108,6 +117,7 @@ def _valid(name: str, value: object, default: object) -> bool:
         "language": LANGUAGES,
         "card_back": CARD_BACKS,
         "card_indices": CARD_INDICES,
+        "trick_pause": TRICK_PAUSES,
         "players": (3, 4, 5),
     }.get(name)
     if choices is not None and value not in choices:

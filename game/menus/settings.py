@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from engine.cards import parse_card
-from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_INDICES
+from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_INDICES, TRICK_PAUSES
 from game.app.widgets import Button
 from game.app.window import App
 from game.menus.common import Choice, ChoiceRow, FormScene, draw_keys_hint
@@ -40,6 +40,9 @@ class SettingsScene(FormScene):
             ChoiceRow("animation_speed", [Choice(s, key=s) for s in ANIMATION_SPEEDS],
                       lambda: self.app.settings.animation_speed,
                       lambda v: self.change(animation_speed=v)),
+            ChoiceRow("trick_pause", [Choice(v, key=f"trick_pause_{v}") for v in TRICK_PAUSES],
+                      lambda: self.app.settings.trick_pause,
+                      lambda v: self.change(trick_pause=v)),
             ChoiceRow("card_back",
                       [Choice(b, picture=self._back_picture(b), caption_key=f"menu_back_{b}")
                        for b in CARD_BACKS],

@@ -417,10 +417,23 @@ def partner(table: TableScene, step: Step) -> Animation:
     yield 0.7
 
 
+#: How often a finished trick checks for the click that gathers it (in seconds).
+GATHER_TICK = 0.05
+
+
 def trick_won(table: TableScene, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, TrickWon)
-    yield 0.85  # time to see who won
+    # time to see who won: the player's pace; a click or Space gathers it sooner
+    pause = table.app.settings.trick_seconds
+    if pause is None and (table.player is None or table.human is None):
+        pause = 0.85  # a replay or a demo goes at its own pace: nobody is there to click
+    table.gather_wait, table.gather_now = True, False
+    waited = 0.0
+    while table.factor > 0 and not table.gather_now and (pause is None or waited < pause):
+        yield GATHER_TICK
+        waited += GATHER_TICK
+    table.gather_wait = False
     table.sound("trick", 0.8)
     target = _source(table, event.seat)
     lay = table.layout

@@ -53,6 +53,10 @@ from game.table.words import refusal_words
 ALL_BUTTONS = ("menu", "last_trick", "sound", "undo", "hint")
 
 
+#: The keys that gather a finished trick at once.
+GATHER_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
 @dataclass(frozen=True)
 class TableOptions:
     """How the owner of a table adapts it: the seats' names, which corner buttons show, who
@@ -99,6 +103,8 @@ class TableScene(Scene):
         self.last_trick_held = False  # while L is held
         self.show_counts = True  # the number of cards on each opponent's fan
         self.open_hands_layout = False  # a replay's open hands: see TableLayout
+        self.gather_wait = False  # a finished trick waits to be gathered
+        self.gather_now = False  # the player clicked to gather it
         self.still_life: str | None = None  # a picture a redraw holds: "dog", "end"
         self.status = ""
         self.time = 0.0
@@ -469,6 +475,11 @@ class TableScene(Scene):
         for button in self.buttons.values():
             if button.handle_event(event):
                 return
+        if self.gather_wait and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+                or (event.type == pygame.KEYDOWN and event.key in GATHER_KEYS)):
+            self.gather_now = True
+            return
         if self.editor.handle_event(event):
             return
         panel = self.dialogs.open_panel()

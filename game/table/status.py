@@ -29,6 +29,9 @@ def status_text(table: TableScene) -> str:
     if step is not None:
         if isinstance(step.event, DogRevealed):
             return table.tr("table_dog")
+        if isinstance(step.event, TrickWon) and table.gather_wait and (
+                table.app.settings.trick_seconds is None):
+            return table.tr("table_click_to_gather")
         if isinstance(step.event, DealDealt | TrickWon):
             return ""
         return _for_view(table, step.after, interactive=False)
