@@ -399,7 +399,8 @@ def test_continue_opens_the_saved_match_on_the_table_over_the_menu(
     assert kept["names"] == meta["names"]
 
 
-def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path) -> None:
+def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.saves import load_deal, load_match
 
     result = run_game(["--autoplay", "--deals", "1", "--players", "3", "--speed", "instant",
@@ -410,6 +411,17 @@ def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path) -> None:
     assert any(d.result is not None for d in match.deals)
     history = list((tmp_path / "data" / "history").glob("*.json"))
     assert history and all(load_deal(p)[0].is_over for p in history)
+    # marked as played by the computer, in the history and out of the statistics
+    assert all(load_deal(p)[1].get("autoplay") is True for p in history)
+    from game.history.archive import list_deals, record_header
+    from game.history.stats import compute_stats
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    entries = list_deals()
+    assert entries and all(e.autoplay for e in entries)
+    assert "--autoplay" in record_header(entries[0])
+    stats = compute_stats(entries)
+    assert stats[3].deals == 0 and stats.autoplay == len(entries)
     # and --continue --autoplay takes it up and plays on to the end of another deal
     again = run_game(["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
                      tmp_path)

@@ -255,8 +255,8 @@ sys.path.insert(0, {str(ROOT)!r})
 import engine.saves as saves
 real = saves.save_match
 armed = []
-def save_deal(deal, path, meta=None):
-    saves.write_atomic(path, saves.deal_to_text(deal, meta))
+def save_deal(deal, path, meta=None, variations=()):
+    saves.write_atomic(path, saves.deal_to_text(deal, meta, variations))
     armed.append(path)
 def save_match(match, path, meta=None):
     if armed:

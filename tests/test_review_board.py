@@ -359,3 +359,27 @@ def test_declarations_stay_on_the_seat_plates_and_name_the_sheet_row():
             assert tr("sheet_misere" if len(deal.state.miseres) == 1 else "sheet_miseres",
                       n=len(deal.state.miseres)) in row.result
     assert len(seen) == 3, seen
+
+
+def test_a_deal_archived_again_keeps_the_variations_that_still_leave_it(tmp_path: Path):
+    from engine.match import Match
+    from engine.saves import add_variation
+    from engine.variations import Variation
+    from game.match.session import Autosave
+
+    deal = deal_with_mistakes(4, 88)
+    match = Match(deal.rules, 4, 0, deal.state.dealer, deals=[deal])
+    save = Autosave({"names": ["A", "B", "C", "D"], "variant": "fft"})
+    path = save.archive(deal, 0)
+    line = review.expert_line(deal, deal.events.index(next(
+        e for e in deal.events if type(e).__name__ == "TrickWon")) + 1, 0, "simple", 3)
+    from game.replay.branches import first_difference
+
+    start = first_difference(deal, line)
+    assert start is not None
+    add_variation(path, Variation("Line 1", EXPERT, start, line))
+    # the same deal written again (a resume, an undo that changed nothing before it)
+    assert save.archive(deal, 0, practised=True) == path
+    kept = load_deal_file(path)
+    assert [v.name for v in kept.variations] == ["Line 1"] and kept.meta["practised"] is True
+    assert match.deals[0] is deal

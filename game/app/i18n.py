@@ -427,6 +427,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "Haut/Bas : choisir · Gauche/Droite : joueurs · Entrée/R : revoir · "
                      "E : exporter · Suppr : supprimer · S : statistiques · Échap : retour"),
     "history_practised": ("practised", "entraînement"),
+    "history_autoplay": ("autoplay", "automatique"),
     "history_cancelled": ("Cancelled", "Annulée"),
     "history_all_passed": ("everyone passed", "tout le monde a passé"),
     "history_petit_sec": ("petit sec", "petit sec"),
@@ -455,6 +456,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "(avec retour en arrière) et les fichiers illisibles ne comptent pas."),
     "stats_left_out": ("Not counted: {what}.", "Non comptées : {what}."),
     "stats_left_practised": ("{count} practised", "{count} d'entraînement"),
+    "stats_left_autoplay": ("{count} played by the computer",
+                            "{count} jouées par l'ordinateur"),
     "stats_left_problems": ("{count} unreadable", "{count} illisibles"),
     "stats_empty": ("No finished deals to count yet.", "Aucune donne terminée à compter."),
     "stats_empty_filtered": ("No finished {count}-player deals to count yet.",

@@ -66,6 +66,7 @@ class DealEntry:
     scores: list[int] = field(default_factory=list)
     cancelled: str = ""
     practised: bool = False  # the player used undo during the deal
+    autoplay: bool = False  # a bot played the player's seat (``--autoplay``)
     problem: str = ""
     modified: float = 0.0  # the file's modification time, for files without a date
     deal_key: str = ""  # the match and the deal's number in it; the file's name when unknown
@@ -165,6 +166,7 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
         "variant": deal.rules.variant,
         "dealer": state.dealer,
         "practised": meta.get("practised") is True,
+        "autoplay": meta.get("autoplay") is True,
         "modified": modified,
         "deal_key": _deal_key(meta, deal, path),
     }
@@ -288,6 +290,8 @@ def record_header(entry: DealEntry) -> str:
         details.append(f"rules: {_printable(entry.variant)}")
     if entry.practised:
         details.append("practised (undo used)")
+    if entry.autoplay:
+        details.append("played by the computer (--autoplay)")
     if details:
         lines.append("# " + ", ".join(details))
     if entry.names:

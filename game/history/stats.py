@@ -35,6 +35,7 @@ class CountStats:
     cancelled: int = 0
     practised: int = 0  # left out
     problems: int = 0  # files that did not load, left out
+    autoplay: int = 0  # left out: a bot played the player's seat (``--autoplay``)
 
     @property
     def take_rate(self) -> float | None:
@@ -81,6 +82,10 @@ class Statistics:
         return sum(s.practised for s in self.by_players.values())
 
     @property
+    def autoplay(self) -> int:
+        return sum(s.autoplay for s in self.by_players.values())
+
+    @property
     def problems(self) -> int:
         return sum(s.problems for s in self.by_players.values()) + self.problems_unknown
 
@@ -96,13 +101,15 @@ def _better(entry: DealEntry, best: DealEntry | None) -> bool:
 
 def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
     """The statistics of the ``players``-player deals among ``entries``."""
-    deals = taken = made = total = cancelled = practised = problems = 0
+    deals = taken = made = total = cancelled = practised = autoplay = problems = 0
     best: DealEntry | None = None
     for entry in entries:
         if entry.players != players:
             continue
         if entry.problem:
             problems += 1
+        elif entry.autoplay:
+            autoplay += 1
         elif entry.practised:
             practised += 1
         elif entry.cancelled:
@@ -115,7 +122,8 @@ def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
                 made += entry.made
             if _better(entry, best):
                 best = entry
-    return CountStats(players, deals, taken, made, total, best, cancelled, practised, problems)
+    return CountStats(players, deals, taken, made, total, best, cancelled, practised, problems,
+                      autoplay)
 
 
 def one_per_deal(entries: Iterable[DealEntry]) -> list[DealEntry]:

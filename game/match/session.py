@@ -24,8 +24,9 @@ from engine.deal import Deal
 from engine.events import Event
 from engine.match import Match
 from engine.rules import load_rules
-from engine.saves import SaveError, load_match, save_deal, save_match
+from engine.saves import SaveError, load_deal_file, load_match, save_deal, save_match
 from engine.state import Phase
+from engine.variations import Variation, branches_from
 from game.app import paths
 from game.app.i18n import seat_name
 from game.app.names import clean_name, saved_names
@@ -98,8 +99,11 @@ class Autosave:
     """
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
-                 current: bool = True, history: bool = True) -> None:
+                 current: bool = True, history: bool = True, autoplay: bool = False) -> None:
         self.meta = dict(meta)
+        #: a bot plays the player's seat (``--autoplay``): the deals say so in their ``meta``,
+        #: and the statistics leave them out
+        self.autoplay = autoplay
         self.current = current
         self.history = history
         self.error: str | None = None
@@ -157,8 +161,22 @@ class Autosave:
                                 MATCH_ID: self.match_id, "number": number + 1}
         if practised:
             meta["practised"] = True
-        save_deal(deal, path, meta)
+        if self.autoplay:
+            meta["autoplay"] = True
+        save_deal(deal, path, meta, _variations_kept(path, deal))
         return path
+
+
+def _variations_kept(path: Path, deal: Deal) -> list[Variation]:
+    """The variations kept with the history file a deal is written over (it was finished
+    again after an undo) that still leave the deal as it now is."""
+    if not path.exists():
+        return []
+    try:
+        kept = load_deal_file(path).variations
+    except (SaveError, OSError):
+        return []  # an unreadable old file: the deal is what counts
+    return [v for v in kept if branches_from(deal, v)]
 
 
 @dataclass(frozen=True)
@@ -204,7 +222,7 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
     """A new match under ``setup``; returns its controller (not yet on screen)."""
     rules = load_rules(variant=setup.variant)
     match = Match.new(rules, setup.players, seed=setup.seed)
-    autosave = Autosave(setup.meta, match) if save else None
+    autosave = Autosave(setup.meta, match, autoplay=human_seat is None) if save else None
     controller = make_controller(match, setup.bot_level, setup.seed, human_seat, autosave)
     _register(app, controller)
     if autosave is not None:
@@ -242,7 +260,7 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
                             "variant": saved.match.rules.variant}
     if valid_match_id(saved.meta.get(MATCH_ID)):
         meta[MATCH_ID] = saved.meta[MATCH_ID]
-    autosave = Autosave(meta, saved.match)
+    autosave = Autosave(meta, saved.match, autoplay=human_seat is None)
     seed = saved.match.seed + len(saved.match.deals)
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
     _register(app, controller)

@@ -357,8 +357,9 @@ class FinishedDealsScene(Scene):
                   shadow=False)
         blit_text(surface, app.assets, str(entry.players or "?"), size, (cols[1] + int(30 * u),
                   y1), TEXT, shadow=False)
-        if entry.practised:
-            self.draw_practised(surface, (cols[0], y2), cols[1] - cols[0] - int(8 * u))
+        if entry.autoplay or entry.practised:
+            self.draw_mark(surface, (cols[0], y2), cols[1] - cols[0] - int(8 * u),
+                           "history_autoplay" if entry.autoplay else "history_practised")
         if entry.variant and entry.variant != "fft":  # house rules: say which
             key = f"menu_variant_{entry.variant}"
             variant = tr(key) if tr(key) != key else entry.variant
@@ -396,12 +397,13 @@ class FinishedDealsScene(Scene):
         blit_text(surface, app.assets, scores, text_size, (cols[2], y2), TEXT_DIM,
                   anchor="midleft", shadow=False)
 
-    def draw_practised(self, surface: pygame.Surface, midleft: tuple[int, int],
-                       width: int) -> None:
-        """The small outlined mark of a deal where the player used undo."""
+    def draw_mark(self, surface: pygame.Surface, midleft: tuple[int, int], width: int,
+                  key: str) -> None:
+        """The small outlined mark of a deal left out of the statistics: the player used
+        undo, or a bot played the player's seat."""
         app = self.app
         u = app.unit
-        label = app.tr("history_practised")
+        label = app.tr(key)
         size = fit_size(app, label, 17 * u, width - int(16 * u))
         text_w, text_h = app.assets.font(size).size(label)
         chip = pygame.Rect(midleft[0] - int(2 * u), 0, text_w + int(16 * u),

@@ -141,12 +141,15 @@ class StatsScene(Scene):
         tr = self.app.tr
         columns = self.columns
         practised = sum(c.practised for c in columns)
+        autoplay = sum(c.autoplay for c in columns)
         problems = sum(c.problems for c in columns)
         if self.filter is None:
             problems += self.stats.problems_unknown
         parts = []
         if practised:
             parts.append(tr("stats_left_practised", count=practised))
+        if autoplay:
+            parts.append(tr("stats_left_autoplay", count=autoplay))
         if problems:
             parts.append(tr("stats_left_problems", count=problems))
         return tr("stats_left_out", what=", ".join(parts)) if parts else ""
