@@ -153,3 +153,33 @@ def test_open_hands_stand_clear_of_every_plate_and_of_one_another(size, players)
                 for name, rect in rects.items():
                     if name != f"seat{place.seat}":
                         assert not card.colliderect(rect), (place.seat, count, name)
+
+
+# --- speech bubbles --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_seats_bid_bubble_stays_clear_of_the_dialogs_the_scores_and_the_seats(size, players):
+    """The longest thing a seat says (a bid, "Partner!", a misère) in either language: its
+    bubble never reaches the middle where the dialogs open, the score box, another seat or
+    the hand."""
+    import pygame
+
+    from game.app.i18n import tr
+    from game.table.assist import LONGEST_WORDS
+    from game.table.layout import BUBBLE_TEXT
+
+    pygame.font.init()
+    layout = make(size, players)
+    font = pygame.font.Font(None, layout.u(BUBBLE_TEXT))
+    words = [tr(key, lang=lang) for lang in ("en", "fr") for key in LONGEST_WORDS]
+    text = max((font.size(w) for w in words), key=lambda s: s[0])
+    others = {name: rect for name, rect in layout.solid_rects().items()
+              if name in ("hand", "scores") or name.startswith("seat")}
+    for place in layout.seats[1:]:
+        body = layout.bubble_area(place.seat, text)
+        assert not body.colliderect(layout.panel_rect), (place.side, body, layout.panel_rect)
+        for name, rect in others.items():
+            if name != f"seat{place.seat}":
+                assert not body.colliderect(rect), (place.side, name, body, rect)

@@ -563,3 +563,36 @@ def test_a_real_hint():
         assert table.match.practised == set()
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, players, size):
+    """At the bid, with a dialog open: the hint panel is shown and covers no seat's plate,
+    no dialog and no score box, nor, where there is room (five players leave none at the
+    top), the others' bubbles (which are drawn over it anyway); no bubble goes under the
+    dialog."""
+    from game.table.assist import LONGEST_WORDS
+    from game.table.layout import BUBBLE_TEXT
+
+    table = Table(players=players, seed=4, size=size)
+    try:
+        table.settle()
+        scene = table.scene
+        ask_hint(table, jobs)
+        box = scene.assist.box
+        assert box is not None
+        lay = scene.layout
+        panel = scene.dialogs.open_panel()
+        assert panel is not None and not box.colliderect(panel.rect)
+        assert not box.colliderect(lay.score_rect) and not box.colliderect(lay.hand_rect)
+        font = scene.app.assets.font(lay.u(BUBBLE_TEXT))
+        said = max((font.size(tr(k)) for k in LONGEST_WORDS), key=lambda s: s[0])
+        for place in lay.seats:
+            assert not box.colliderect(place.group), (place.side, box)
+            if place.seat != scene.me:
+                bubble = lay.bubble_area(place.seat, said)
+                assert players == 5 or not box.colliderect(bubble), (place.side, box, bubble)
+                assert not panel.rect.colliderect(bubble), (place.side, panel.rect, bubble)
+    finally:
+        table.close()

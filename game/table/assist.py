@@ -42,6 +42,7 @@ from engine.views import SeatView
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
+from game.table.layout import BUBBLE_TEXT
 from game.table.paint import draw_tag
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ CALM = 0.25
 #: How much of a hint its panel shows, best first: text size (design pixels), option lines.
 LEVELS = ((19, 4), (19, 3), (17, 3), (17, 2), (19, 0), (17, 0), (16, 0), (15, 0))
 HINT_FILL = (12, 32, 24, 240)
+#: The longest words a seat says in a bubble: the hint panel leaves room for them.
+LONGEST_WORDS = ("garde_contre", "garde_sans", "table_partner", "table_alone")
 
 _WHAT = {
     Play: "table_undo_card",
@@ -379,6 +382,15 @@ class Assist:
             out.append(pygame.Rect(lay.dog_rect))
         return out
 
+    def _bubbles(self) -> list[pygame.Rect]:
+        """Where the other seats' speech bubbles go, as wide as their longest words (said
+        or not yet, so that the panel does not jump about)."""
+        scene = self.scene
+        lay = scene.layout
+        font = scene.app.assets.font(lay.u(BUBBLE_TEXT))
+        said = max((font.size(scene.tr(key)) for key in LONGEST_WORDS), key=lambda s: s[0])
+        return [lay.bubble_area(p.seat, said) for p in lay.seats if p.seat != scene.me]
+
     def _lines(self, width: int, size: int, options: int
                ) -> tuple[list[tuple[str, int, Any]], int]:
         """The hint's text wrapped to ``width`` at ``size`` design pixels, with at most
@@ -406,25 +418,40 @@ class Assist:
         return lines, 2 * u(12) + u(22) + body
 
     def _place(self) -> tuple[pygame.Rect, list[tuple[str, int, Any]]] | None:
-        """The hint panel's rectangle and lines: clear of everything in ``_obstacles``,
-        showing as much of the hint as it can (every option, a larger text), and of the
-        places that do, the nearest to the bottom right of the table, above the hand."""
+        """The hint panel's rectangle and lines: clear of everything in ``_obstacles`` (of
+        the others' bubbles too when there is room), showing as much of the hint as it can
+        (every option, a larger text), and of the places that do, the nearest to the bottom
+        right of the table, above the hand."""
         lay = self.scene.layout
         u = lay.u
         area = lay.hint_area()
         if area.width < u(200) or area.height < u(80):
             return None
         gap = u(8)
-        walls = [r.inflate(2 * gap, 2 * gap) for r in self._obstacles()]
-        key = (lay.size, tuple(tuple(r) for r in walls), id(self.hint))
+        solid = [r.inflate(2 * gap, 2 * gap) for r in self._obstacles()]
+        soft = [r.inflate(2 * gap, 2 * gap) for r in self._bubbles()]
+        key = (lay.size, tuple(tuple(r) for r in solid + soft), id(self.hint))
         if key == self._placed_key:
             return self._placed
+        placed = self._search(area, solid + soft) or self._search(area, solid)
+        if placed is None:  # nowhere free: above the hand on the right, the text alone
+            width = min(u(360), area.width)
+            lines, height = self._lines(width - 2 * u(12), 15, 0)
+            box = pygame.Rect(0, 0, width, min(area.height, height))
+            box.bottomright = area.bottomright
+            placed = box, lines
+        self._placed_key, self._placed = key, placed
+        return placed
+
+    def _search(self, area: pygame.Rect, walls: list[pygame.Rect]
+                ) -> tuple[pygame.Rect, list[tuple[str, int, Any]]] | None:
+        """The best place in ``area`` clear of ``walls``, if there is one."""
+        u = self.scene.layout.u
         rights = {area.right} | {r.left for r in walls if area.left < r.left <= area.right}
         lefts = {area.left} | {r.right for r in walls if area.left <= r.right < area.right}
         bottoms = {area.bottom} | {r.top for r in walls if area.top < r.top <= area.bottom}
         tops = {area.top} | {r.bottom for r in walls if area.top <= r.bottom < area.bottom}
         widths = [u(w) for w in range(460, 199, -40)]
-        placed: tuple[pygame.Rect, list[tuple[str, int, Any]]] | None = None
         for size, options in LEVELS:
             best: tuple[float, pygame.Rect, list[tuple[str, int, Any]]] | None = None
             for width in widths:
@@ -442,16 +469,8 @@ class Assist:
                         if best is None or far < best[0]:
                             best = (far, box, lines)
             if best is not None:
-                placed = best[1], best[2]
-                break
-        if placed is None:  # nowhere free: above the hand on the right, the text alone
-            width = min(u(360), area.width)
-            lines, height = self._lines(width - 2 * u(12), 15, 0)
-            box = pygame.Rect(0, 0, width, min(area.height, height))
-            box.bottomright = area.bottomright
-            placed = box, lines
-        self._placed_key, self._placed = key, placed
-        return placed
+                return best[1], best[2]
+        return None
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint panel (nothing while there is none, or over a score panel)."""

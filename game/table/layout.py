@@ -16,6 +16,7 @@ fans out along the bottom edge.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pygame import Rect
@@ -252,12 +253,12 @@ class TableLayout:
                 if side in ("top", "top_left", "top_right"):
                     bubble, bubble_dir = (box.right + u(8), box.centery), "right"
                     show = (box.centerx, box.bottom + u(80))
-                elif side == "left":
-                    bubble, bubble_dir = (box.right + u(8), box.centery), "right"
-                    show = (box.right + u(150), box.centery)
                 else:
-                    bubble, bubble_dir = (box.left - u(8), box.centery), "left"
-                    show = (box.left - u(150), box.centery)
+                    # under the plate: beside it a bubble would reach into the middle, where
+                    # the dialogs open
+                    bubble, bubble_dir = (box.centerx, box.bottom + u(2)), "down"
+                    toward = 1 if side == "left" else -1
+                    show = (box.centerx + toward * (plate_w // 2 + u(150)), box.centery)
             self.seats.append(SeatPlace(seat, side, box, fan, group, anchor, spots[seat], tilt,
                                         bubble, bubble_dir, show,
                                         _TRICK_ANGLES[self.players][seat]))
@@ -455,6 +456,12 @@ class TableLayout:
         m = self.margin
         return Rect(m, m, w - 2 * m, max(0, self.hand_rect.top - self.u(6) - m))
 
+    def bubble_area(self, seat: int, text_size: tuple[int, int]) -> Rect:
+        """Where ``seat``'s speech bubble goes for a text of ``text_size`` pixels."""
+        place = self.seats[seat]
+        body = bubble_body(text_size, place.bubble, place.bubble_dir, self.u)
+        return body.clamp(Rect((0, 0), self.size))
+
     def solid_rects(self) -> dict[str, Rect]:
         """The named areas that must never overlap one another (tests check this)."""
         out = {f"seat{p.seat}": p.group for p in self.seats}
@@ -465,3 +472,25 @@ class TableLayout:
         for name, rect in self.buttons.items():
             out[f"button_{name}"] = rect
         return out
+
+
+#: The size of a speech bubble's text, in design pixels.
+BUBBLE_TEXT = 24
+
+
+def bubble_body(text_size: tuple[int, int], point: tuple[float, float], direction: str,
+                u: Callable[[float], int]) -> Rect:
+    """Where the body of a speech bubble whose text is ``text_size`` pixels goes, its tip at
+    ``point`` from ``direction`` (before it is kept inside the window)."""
+    body = Rect((0, 0), text_size).inflate(u(28), u(16))
+    px, py = point
+    tip = u(10)
+    if direction == "right":
+        body.midleft = (round(px + tip), round(py))
+    elif direction == "left":
+        body.midright = (round(px - tip), round(py))
+    elif direction == "down":
+        body.midtop = (round(px), round(py + tip))
+    else:
+        body.midbottom = (round(px), round(py - tip))
+    return body

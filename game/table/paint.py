@@ -14,6 +14,7 @@ import pygame
 
 from game.app.assets import Assets
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING
+from game.table.layout import BUBBLE_TEXT, bubble_body
 
 Color = tuple[int, int, int]
 PLATE = (10, 30, 23, 218)
@@ -177,18 +178,9 @@ def draw_bubble(surface: pygame.Surface, ink: Ink, u: Callable[[float], int],
     """A speech bubble whose tip points at ``point`` from ``direction`` (right, left, down,
     up); it pops in and fades out."""
     color = {"gold": HIGHLIGHT, "dim": TEXT_DIM, "warn": WARNING}.get(bubble.tone, TEXT)
-    image = ink.text(bubble.text, u(24), color, shadow=False)
-    body = image.get_rect().inflate(u(28), u(16))
-    px, py = point
+    image = ink.text(bubble.text, u(BUBBLE_TEXT), color, shadow=False)
+    body = bubble_body(image.get_size(), point, direction, u)
     tip = u(10)
-    if direction == "right":
-        body.midleft = (round(px + tip), round(py))
-    elif direction == "left":
-        body.midright = (round(px - tip), round(py))
-    elif direction == "down":
-        body.midtop = (round(px), round(py + tip))
-    else:
-        body.midbottom = (round(px), round(py - tip))
     body.clamp_ip(surface.get_rect())
     age = bubble.total - bubble.left
     alpha = min(1.0, age / 0.15, bubble.left / 0.35)
