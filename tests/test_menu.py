@@ -130,7 +130,19 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     assert not menu.buttons[1].enabled  # nothing saved: Continue is off
     assert menu.focus == 0
     key(app, pygame.K_DOWN)
-    assert menu.keys[menu.focus] == "finished_deals"  # the disabled Continue is skipped
+    assert menu.keys[menu.focus] == "challenge"  # the disabled Continue is skipped
+    key(app, pygame.K_RETURN)
+    from game.challenge.scenes import ChallengeScene, ChallengeTable
+
+    assert isinstance(top(app), ChallengeTable)  # the first deal of a challenge, at once
+    board = app.scenes[-2]
+    assert isinstance(board, ChallengeScene) and board.run.challenge.players == 4
+    key(app, pygame.K_ESCAPE)  # the table's menu: back to the challenge's board
+    assert top(app) is board
+    key(app, pygame.K_ESCAPE)  # and out of the challenge
+    assert top(app) is menu
+    key(app, pygame.K_DOWN)
+    assert menu.keys[menu.focus] == "finished_deals"
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), FinishedDealsScene)
     key(app, pygame.K_ESCAPE)
@@ -149,7 +161,7 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), RulesScene)
     key(app, pygame.K_ESCAPE)
-    for _ in range(4):
+    for _ in range(5):
         key(app, pygame.K_UP)
     assert menu.keys[menu.focus] == "new_game"
     key(app, pygame.K_RETURN)

@@ -48,6 +48,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any, Protocol
 
+from engine import challenge
 from engine.actions import Action
 from engine.ai import review
 from engine.ai.analysis import Analysis, AnalysisCancelled, analyse
@@ -57,6 +58,7 @@ from engine.views import SeatView
 TASKS: Mapping[str, Any] = {
     "estimate": review.estimate,
     "expert_line": review.expert_line,
+    "challenge_game": challenge.expert_game,
 }
 
 #: Bots a worker keeps between decisions (the least recently used go first).
@@ -376,7 +378,7 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
                     stop_when(stop)
                 assert request.view is not None
                 result = Result(action=bot.decide(request.view))
-        except (AnalysisCancelled, review.ReviewCancelled):
+        except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
             result = Result(error="cancelled")
         except Exception as exc:  # a bot's bug is the caller's to report, not the worker's end
             result = Result(error=f"{type(exc).__name__}: {exc}")

@@ -428,6 +428,47 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "E : exporter · Suppr : supprimer · S : statistiques · Échap : retour"),
     "history_practised": ("practised", "entraînement"),
     "history_autoplay": ("autoplay", "automatique"),
+    "history_challenge": ("challenge", "défi"),
+    "history_challenge_expert": ("expert's", "de l'expert"),
+    "stats_left_challenge": ("{count} challenge deals", "{count} donnes de défi"),
+    "stats_challenges": ("Challenges: {n} deals played by you and by the expert on the same "
+                         "cards, {average} points a deal against the expert",
+                         "Défis : {n} donnes jouées par vous et par l'expert avec les mêmes "
+                         "cartes, {average} points par donne face à l'expert"),
+    # the duplicate challenge
+    "challenge": ("Challenge the expert", "Défier l'expert"),
+    "challenge_title": ("Challenge: you against the expert", "Défi : vous contre l'expert"),
+    "challenge_expert": ("Expert", "Expert"),
+    "challenge_deal": ("Deal", "Donne"),
+    "challenge_deal_n": ("Deal {n}", "Donne {n}"),
+    "challenge_difference": ("Difference", "Différence"),
+    "challenge_total": ("Total", "Total"),
+    "challenge_play_next": ("Next deal", "Donne suivante"),
+    "challenge_over": ("Series over", "Série terminée"),
+    "challenge_review_yours": ("Review yours", "Revoir la vôtre"),
+    "challenge_review_expert": ("Review the expert's", "Voir l'expert"),
+    "challenge_review_title": ("Challenge, deal {n}: {who}", "Défi, donne {n} : {who}"),
+    "challenge_to_board": ("Back to the challenge", "Retour au défi"),
+    "challenge_deal_started": ("Challenge deal {n} of {total}: the expert plays these cards "
+                               "too", "Donne de défi {n} sur {total} : l'expert joue aussi "
+                               "ces cartes"),
+    "challenge_failed": ("failed", "échec"),
+    "challenge_intro": ("{n} deals: the expert plays your cards in your seat against the "
+                        "same bots, and the scores are compared deal by deal.",
+                        "{n} donnes : l'expert joue vos cartes à votre place contre les mêmes "
+                        "robots, et les scores sont comparés donne par donne."),
+    "challenge_ahead": ("{points} points ahead of the expert after {n} deals",
+                        "{points} points d'avance sur l'expert après {n} donnes"),
+    "challenge_behind": ("{points} points behind the expert after {n} deals",
+                         "{points} points de retard sur l'expert après {n} donnes"),
+    "challenge_level": ("Level with the expert after {n} deals",
+                        "À égalité avec l'expert après {n} donnes"),
+    "challenge_keys": ("Enter: next deal · Up/Down: choose a deal · R: review yours · "
+                       "E: the expert's · Esc: leave",
+                       "Entrée : donne suivante · Haut/Bas : choisir une donne · R : revoir la "
+                       "vôtre · E : celle de l'expert · Échap : quitter"),
+    "replay_challenge_started": ("Challenge: play this deal again against the expert",
+                                 "Défi : rejouez cette donne contre l'expert"),
     "history_cancelled": ("Cancelled", "Annulée"),
     "history_all_passed": ("everyone passed", "tout le monde a passé"),
     "history_petit_sec": ("petit sec", "petit sec"),
@@ -657,10 +698,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "replay_key_last": ("Last step (End)", "Fin (Fin)"),
     "replay_keys": ("Left/Right: step · Home/End · PgUp/PgDn: trick · Space: play · "
                     "+/−: speed · O: hands · M/Shift+M: next/previous mistake · "
-                    "L: expert's line · P: play on · Tab: panels · Esc: back",
+                    "L: expert's line · P: play on · C: challenge · Tab: panels · Esc: back",
                     "Gauche/Droite : pas · Origine/Fin · Page préc./suiv. : pli · "
                     "Espace : lecture · +/− : vitesse · O : jeux · M/Maj+M : erreur "
-                    "suivante/précédente · L : ligne de l'expert · P : jouer · "
+                    "suivante/précédente · L : ligne de l'expert · P : jouer · C : défi · "
                     "Tab : onglets · Échap : retour"),
     "replay_step": ("Step {n}/{total}", "Étape {n}/{total}"),
     "replay_trick_n": ("Trick {n}", "Pli {n}"),

@@ -67,6 +67,8 @@ class DealEntry:
     cancelled: str = ""
     practised: bool = False  # the player used undo during the deal
     autoplay: bool = False  # a bot played the player's seat (``--autoplay``)
+    challenge: str = ""  # a challenge's deal: "yours" or "expert" (the expert's run)
+    challenge_deal: str = ""  # the series and the deal's number: the same in both runs
     problem: str = ""
     modified: float = 0.0  # the file's modification time, for files without a date
     deal_key: str = ""  # the match and the deal's number in it; the file's name when unknown
@@ -153,6 +155,11 @@ def _entry(path: Path, modified: float) -> DealEntry:
     return _deal_entry(path, deal, meta, fallback, modified)
 
 
+def _challenge_run(meta: Mapping[str, Any]) -> str:
+    run = meta.get("challenge_run")
+    return run if run in ("yours", "expert") and isinstance(meta.get("challenge"), str) else ""
+
+
 def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
                 fallback: _dt.datetime | None, modified: float) -> DealEntry:
     state = deal.state
@@ -167,6 +174,9 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
         "dealer": state.dealer,
         "practised": meta.get("practised") is True,
         "autoplay": meta.get("autoplay") is True,
+        "challenge": _challenge_run(meta),
+        "challenge_deal": (f"{str(meta.get('challenge'))[:32]}:{meta.get('number')}"
+                           if _challenge_run(meta) else ""),
         "modified": modified,
         "deal_key": _deal_key(meta, deal, path),
     }
@@ -292,6 +302,9 @@ def record_header(entry: DealEntry) -> str:
         details.append("practised (undo used)")
     if entry.autoplay:
         details.append("played by the computer (--autoplay)")
+    if entry.challenge:
+        details.append("a challenge deal" + (", the expert's run" if entry.challenge == "expert"
+                                             else ""))
     if details:
         lines.append("# " + ", ".join(details))
     if entry.names:

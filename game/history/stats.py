@@ -36,6 +36,7 @@ class CountStats:
     practised: int = 0  # left out
     problems: int = 0  # files that did not load, left out
     autoplay: int = 0  # left out: a bot played the player's seat (``--autoplay``)
+    challenge: int = 0  # left out: the player's deals of challenges (counted apart)
 
     @property
     def take_rate(self) -> float | None:
@@ -86,6 +87,10 @@ class Statistics:
         return sum(s.autoplay for s in self.by_players.values())
 
     @property
+    def challenge(self) -> int:
+        return sum(s.challenge for s in self.by_players.values())
+
+    @property
     def problems(self) -> int:
         return sum(s.problems for s in self.by_players.values()) + self.problems_unknown
 
@@ -101,13 +106,17 @@ def _better(entry: DealEntry, best: DealEntry | None) -> bool:
 
 def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
     """The statistics of the ``players``-player deals among ``entries``."""
-    deals = taken = made = total = cancelled = practised = autoplay = problems = 0
+    deals = taken = made = total = cancelled = practised = autoplay = challenge = problems = 0
     best: DealEntry | None = None
     for entry in entries:
         if entry.players != players:
             continue
         if entry.problem:
             problems += 1
+        elif entry.challenge == "expert":
+            continue  # the expert's game, not the player's
+        elif entry.challenge:
+            challenge += 1
         elif entry.autoplay:
             autoplay += 1
         elif entry.practised:
@@ -123,7 +132,7 @@ def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
             if _better(entry, best):
                 best = entry
     return CountStats(players, deals, taken, made, total, best, cancelled, practised, problems,
-                      autoplay)
+                      autoplay, challenge)
 
 
 def one_per_deal(entries: Iterable[DealEntry]) -> list[DealEntry]:
@@ -137,6 +146,31 @@ def one_per_deal(entries: Iterable[DealEntry]) -> list[DealEntry]:
     return list(newest.values())
 
 
+@dataclass(frozen=True)
+class ChallengeRecord:
+    """The challenge deals both runs finished: the player's total and the expert's."""
+
+    deals: int = 0
+    yours: int = 0
+    experts: int = 0
+
+    @property
+    def average(self) -> float | None:
+        """The player's points a deal against the expert's, on the same cards."""
+        return (self.yours - self.experts) / self.deals if self.deals else None
+
+
+def challenge_record(entries: Iterable[DealEntry]) -> ChallengeRecord:
+    """The player against the expert over every challenge deal in the history."""
+    runs: dict[str, dict[str, int]] = {}
+    for entry in one_per_deal(entries):
+        if entry.challenge and entry.challenge_deal and entry.scored and entry.seat0 is not None:
+            runs.setdefault(entry.challenge_deal, {})[entry.challenge] = entry.seat0
+    both = [r for r in runs.values() if "yours" in r and "expert" in r]
+    return ChallengeRecord(len(both), sum(r["yours"] for r in both),
+                           sum(r["expert"] for r in both))
+
+
 def compute_stats(entries: Iterable[DealEntry]) -> Statistics:
     """The statistics of the history ``entries`` (as
     :func:`game.history.archive.list_deals` gives them)."""
@@ -145,4 +179,5 @@ def compute_stats(entries: Iterable[DealEntry]) -> Statistics:
     return Statistics({n: count_stats(n, items) for n in PLAYER_COUNTS}, unknown)
 
 
-__all__ = ["PLAYER_COUNTS", "CountStats", "Statistics", "compute_stats", "count_stats"]
+__all__ = ["PLAYER_COUNTS", "ChallengeRecord", "CountStats", "Statistics", "challenge_record",
+           "compute_stats", "count_stats"]

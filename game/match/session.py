@@ -99,8 +99,11 @@ class Autosave:
     """
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
-                 current: bool = True, history: bool = True, autoplay: bool = False) -> None:
+                 current: bool = True, history: bool = True, autoplay: bool = False,
+                 extra: Mapping[str, Any] | None = None) -> None:
         self.meta = dict(meta)
+        #: more ``meta`` for each deal archived (a challenge's series and run)
+        self.extra = dict(extra or {})
         #: a bot plays the player's seat (``--autoplay``): the deals say so in their ``meta``,
         #: and the statistics leave them out
         self.autoplay = autoplay
@@ -163,6 +166,7 @@ class Autosave:
             meta["practised"] = True
         if self.autoplay:
             meta["autoplay"] = True
+        meta.update(self.extra)
         save_deal(deal, path, meta, _variations_kept(path, deal))
         return path
 

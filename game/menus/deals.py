@@ -357,9 +357,12 @@ class FinishedDealsScene(Scene):
                   shadow=False)
         blit_text(surface, app.assets, str(entry.players or "?"), size, (cols[1] + int(30 * u),
                   y1), TEXT, shadow=False)
-        if entry.autoplay or entry.practised:
-            self.draw_mark(surface, (cols[0], y2), cols[1] - cols[0] - int(8 * u),
-                           "history_autoplay" if entry.autoplay else "history_practised")
+        mark = ("history_challenge_expert" if entry.challenge == "expert"
+                else "history_challenge" if entry.challenge
+                else "history_autoplay" if entry.autoplay
+                else "history_practised" if entry.practised else "")
+        if mark:
+            self.draw_mark(surface, (cols[0], y2), cols[1] - cols[0] - int(8 * u), mark)
         if entry.variant and entry.variant != "fft":  # house rules: say which
             key = f"menu_variant_{entry.variant}"
             variant = tr(key) if tr(key) != key else entry.variant

@@ -84,14 +84,15 @@ class MenuScene(Scene):
         self.buttons = [
             Button("", self.new_game),
             Button("", self.continue_match),
+            Button("", self.challenge),
             Button("", self.finished_deals),
             Button("", self.statistics),
             Button("", self.settings),
             Button("", self.rules),
             Button("", self.quit),
         ]
-        self.keys = ("new_game", "continue", "finished_deals", "statistics", "settings",
-                     "rules_summary", "quit")
+        self.keys = ("new_game", "continue", "challenge", "finished_deals", "statistics",
+                     "settings", "rules_summary", "quit")
         self.focus = 0
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
@@ -118,7 +119,7 @@ class MenuScene(Scene):
                     self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
                 self.saved_problem = str(exc)
         self.buttons[1].enabled = self.saved is not None and not self.app.spectator
-        self.buttons[0].enabled = not self.app.spectator
+        self.buttons[0].enabled = self.buttons[2].enabled = not self.app.spectator
         if self.app.spectator and not self._told_spectator:
             self._told_spectator = True
             self.toast.show(self.app.tr("menu_spectator"), 10.0)
@@ -143,6 +144,16 @@ class MenuScene(Scene):
             return
         controller = resume_match(self.app, saved)
         open_table(self.app, controller, saved.names)
+
+    def challenge(self) -> None:
+        """A duplicate challenge at the table set up in the settings (players, bots, rules)."""
+        if self.app.spectator:
+            return
+        from game.challenge.scenes import challenge_from_settings
+
+        problem = challenge_from_settings(self.app)
+        if problem:
+            self.toast.show(problem, 8.0)
 
     def finished_deals(self) -> None:
         from game.menus.deals import FinishedDealsScene

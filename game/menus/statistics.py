@@ -24,7 +24,13 @@ from game.app.widgets import (
 )
 from game.app.window import App, Scene
 from game.history.archive import list_deals
-from game.history.stats import CountStats, Statistics, compute_stats
+from game.history.stats import (
+    ChallengeRecord,
+    CountStats,
+    Statistics,
+    challenge_record,
+    compute_stats,
+)
 from game.menus.common import (
     PLAYER_FILTERS,
     backdrop,
@@ -65,6 +71,7 @@ class StatsScene(Scene):
         self.filter = players if players in FILTERS else None
         self.on_filter = on_filter
         self.stats: Statistics = compute_stats([])
+        self.challenges = ChallengeRecord()
         self.back_button = Button("", self.close)
         self.filter_rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -76,7 +83,9 @@ class StatsScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.stats = compute_stats(list_deals())
+        entries = list_deals()
+        self.stats = compute_stats(entries)
+        self.challenges = challenge_record(entries)
         self.layout()
 
     @property
@@ -142,6 +151,7 @@ class StatsScene(Scene):
         columns = self.columns
         practised = sum(c.practised for c in columns)
         autoplay = sum(c.autoplay for c in columns)
+        challenge = sum(c.challenge for c in columns)
         problems = sum(c.problems for c in columns)
         if self.filter is None:
             problems += self.stats.problems_unknown
@@ -150,9 +160,19 @@ class StatsScene(Scene):
             parts.append(tr("stats_left_practised", count=practised))
         if autoplay:
             parts.append(tr("stats_left_autoplay", count=autoplay))
+        if challenge:
+            parts.append(tr("stats_left_challenge", count=challenge))
         if problems:
             parts.append(tr("stats_left_problems", count=problems))
         return tr("stats_left_out", what=", ".join(parts)) if parts else ""
+
+    def challenge_line(self) -> str:
+        """The challenges, apart from the figures: the player against the expert."""
+        record = self.challenges
+        if record.average is None:
+            return ""
+        return self.app.tr("stats_challenges", n=record.deals, average=signed_number(
+            record.average, self.app.settings.language))
 
     # --- layout --------------------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -278,7 +298,8 @@ class StatsScene(Scene):
         u = app.unit
         size = int(19 * u)
         y = self.table.bottom + int(10 * u)
-        for text, colour in ((app.tr("stats_seat_note"), TEXT_DIM), (self.left_out(), NOTICE)):
+        for text, colour in ((app.tr("stats_seat_note"), TEXT_DIM), (self.left_out(), NOTICE),
+                             (self.challenge_line(), GOLD)):
             if not text:
                 continue
             for line in wrap_text(app.assets, text, size, inner.width - int(16 * u))[:2]:

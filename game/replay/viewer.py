@@ -314,6 +314,16 @@ class ReplayScene(Scene):
         self.tab = "lines"
         self._told_result(variation, problem)
 
+    def challenge(self) -> None:
+        """C: this deal's cards again, as the first deal of a challenge against the expert."""
+        from game.challenge.scenes import challenge_from_settings
+
+        if self.info.deal.state.seed is None or self.app.spectator:
+            return
+        problem = challenge_from_settings(self.app, first=self.info.deal)
+        if problem:
+            self.table.toast.show(problem, 6.0)
+
     def _tried(self, played: Deal) -> None:
         """The end of a "play on from here": keep what was played as a variation."""
         variation, problem = self.branches.add(TRY, self.tr("replay_try_name"), played)
@@ -415,6 +425,7 @@ class ReplayScene(Scene):
             pygame.K_SPACE: self.toggle_autoplay,
             pygame.K_p: self.play_on,
             pygame.K_l: self.ask_expert_line,
+            pygame.K_c: self.challenge,
             pygame.K_m: lambda: self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1),
             pygame.K_RIGHTBRACKET: self.next_mistake,
             pygame.K_LEFTBRACKET: lambda: self.next_mistake(-1),

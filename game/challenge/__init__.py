@@ -1,0 +1,1 @@
+"""The duplicate challenge: the same cards played by the player and by the expert."""

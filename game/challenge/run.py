@@ -1,0 +1,181 @@
+"""One duplicate challenge being played: the player's deals at the table, the expert's on the
+same cards worked out in the game's thinker, both kept in the history.
+
+:class:`ChallengeRun` holds the two runs as two :class:`~engine.challenge.ChallengeMatch`
+matches. The player's deal ``i`` is played by a controller of its own whose bots are built
+from the challenge's seeds for that deal, as the expert's run builds them
+(:func:`engine.challenge.expert_game`): the same cards, the same bots. The expert's deals are
+worked out one at a time (the other worker answers the table's bots), in order, starting
+with the series; leaving the challenge cancels what is still to come.
+
+Each finished deal of either run goes to the history like any deal, its ``meta`` naming the
+series (``"challenge"``) and the run (``"challenge_run"``: ``"yours"`` or ``"expert"``): the
+finished deals list marks them, the statistics count them apart.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.ai.thinker import BotSpec, Handle, Thinker
+from engine.challenge import SEAT, Challenge, ChallengeMatch, DealComparison, compare
+from engine.deal import Deal
+from game.match.session import MATCH_ID, Autosave, new_match_id
+
+log = logging.getLogger(__name__)
+
+#: The ``meta`` keys of a challenge deal in the history.
+CHALLENGE = "challenge"
+RUN = "challenge_run"
+YOURS, EXPERT = "yours", "expert"
+
+
+class ChallengeRun:
+    def __init__(self, challenge: Challenge, names: Sequence[str], expert_name: str = "Expert",
+                 thinker: Thinker | None = None, save: bool = True) -> None:
+        from game.match.thinking import game_thinker
+
+        self.challenge = challenge
+        self.names = list(names)
+        self.expert_name = expert_name
+        self.id = new_match_id()
+        self.yours = ChallengeMatch(challenge)
+        self.experts = ChallengeMatch(challenge)
+        self.expert_deals: list[Deal | None] = [None] * len(challenge)
+        self.expert_errors: dict[int, str] = {}
+        self._thinker = thinker if thinker is not None else game_thinker()
+        self._job: tuple[int, Handle] | None = None
+        self._stopped = False
+        self._saves = {run: Autosave(self._meta(run), match, current=False, history=save,
+                                     extra={CHALLENGE: self.id, RUN: run})
+                       for run, match in ((YOURS, self.yours), (EXPERT, self.experts))}
+        self.update()
+
+    def _meta(self, run: str) -> dict[str, Any]:
+        names = list(self.names)
+        if run == EXPERT:
+            names[SEAT] = self.expert_name
+        # each run is a match of its own in the history (its deals numbered 1 to 8)
+        return {"names": names, "bot_level": self.challenge.bots,
+                "variant": self.challenge.rules.variant, MATCH_ID: new_match_id()}
+
+    # --- the player's run ------------------------------------------------------------------------
+    @property
+    def played(self) -> int:
+        """The player's deals played to their end."""
+        return sum(1 for deal in self.yours.deals if deal.is_over)
+
+    @property
+    def over(self) -> bool:
+        return self.played >= len(self.challenge)
+
+    def start_deal(self, index: int) -> Any:
+        """A controller for the player's deal ``index`` (the next one, or the one left
+        unfinished), its bots built from the challenge's seeds for that deal."""
+        from game.match.controller import MatchController
+
+        deals = self.yours.deals
+        unfinished = bool(deals) and not deals[-1].is_over
+        if index == len(deals) - 1 and unfinished:
+            pass  # taken up where the player left it
+        elif index == len(deals) and not unfinished:
+            self.yours.next_deal()
+        else:
+            raise ValueError(f"deal {index + 1} is not the next one")
+        bots = {seat: BotSpec(self.challenge.bots, seed=self.challenge.bot_seed(index, seat),
+                              key=(self.id, index, seat))
+                for seat in range(self.challenge.players) if seat != SEAT}
+        return MatchController(self.yours, bots, human_seat=SEAT,
+                               on_change=self._saves[YOURS])
+
+    # --- the expert's run ------------------------------------------------------------------------
+    def update(self) -> None:
+        """Collect the expert's deal that finished and start the next; never waits."""
+        if self._stopped or self._thinker.closed:
+            return
+        if self._job is not None:
+            index, handle = self._job
+            result = self._thinker.poll(handle)
+            if result is None:
+                return
+            self._job = None
+            if isinstance(result.value, Deal):
+                self._keep_expert(index, result.value)
+            else:
+                log.warning("the expert's deal %d of the challenge failed: %s", index + 1,
+                            result.error)
+                self.expert_errors[index] = result.error or "no deal"
+        todo = [i for i, deal in enumerate(self.expert_deals)
+                if deal is None and i not in self.expert_errors]
+        if todo:
+            index = todo[0]
+            self._job = (index, self._thinker.submit_task(
+                "challenge_game", challenge=self.challenge, index=index))
+
+    def _keep_expert(self, index: int, deal: Deal) -> None:
+        self.expert_deals[index] = deal
+        while len(self.experts.deals) < len(self.challenge):
+            number = len(self.experts.deals)
+            done = self.expert_deals[number]
+            if done is None:
+                break
+            self.experts.deals.append(done)  # in order: the history numbers them so
+        self._saves[EXPERT](self.experts)
+
+    @property
+    def experts_done(self) -> int:
+        return sum(1 for deal in self.expert_deals if deal is not None)
+
+    def wait(self, timeout: float) -> bool:
+        """Poll until every expert's deal is there (scripts and tests)."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while self.experts_done + len(self.expert_errors) < len(self.challenge):
+            if self._stopped or time.monotonic() > deadline:
+                return False
+            self.update()
+            time.sleep(0.02)
+        return True
+
+    def stop(self) -> None:
+        """The challenge is left: the expert's deal in the thinker is cancelled."""
+        self._stopped = True
+        if self._job is not None and not self._thinker.closed:
+            self._thinker.cancel(self._job[1])
+        self._job = None
+
+    # --- the comparison --------------------------------------------------------------------------
+    def comparison(self) -> list[DealComparison]:
+        yours: list[Deal | None] = list(self.yours.deals)
+        yours += [None] * (len(self.challenge) - len(yours))
+        return compare(yours, self.expert_deals)
+
+    def totals(self) -> tuple[int, int, int]:
+        """The player's total, the expert's and their difference over the deals both runs
+        have finished."""
+        both = [c for c in self.comparison() if c.difference is not None]
+        yours = sum(c.yours or 0 for c in both)
+        experts = sum(c.experts or 0 for c in both)
+        return yours, experts, yours - experts
+
+    def history_file(self, run: str, index: int) -> Path | None:
+        """Where the history keeps deal ``index`` of ``run``, once it is there."""
+        deal = self.deal_of(run, index)
+        if deal is None or not deal.is_over:
+            return None
+        path = self._saves[run].file_for(index, deal)
+        return path if path.exists() else None
+
+    def deal_of(self, run: str, index: int) -> Deal | None:
+        if run == YOURS:
+            return self.yours.deals[index] if index < len(self.yours.deals) else None
+        return self.expert_deals[index]
+
+
+__all__ = ["CHALLENGE", "EXPERT", "RUN", "YOURS", "ChallengeRun"]

@@ -1,0 +1,273 @@
+"""The duplicate challenge on screen: the series' board between deals, and the table.
+
+:class:`ChallengeScene` lists the deals of the series with the player's score, the expert's
+on the same cards and the difference, and their totals; from it the player plays the next
+deal (Enter), reviews either game of the chosen deal in the replay viewer (R: yours, E: the
+expert's) or leaves (Esc). :class:`ChallengeTable` is the table of one deal: its score panel
+leads back to the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine.challenge import Challenge
+from engine.deal import Deal
+from game.app.widgets import (
+    GOLD,
+    HIGHLIGHT,
+    TEXT,
+    TEXT_DIM,
+    WARNING,
+    Button,
+    blit_text,
+    draw_panel,
+)
+from game.app.window import App, Scene
+from game.challenge.run import EXPERT, YOURS, ChallengeRun
+from game.menus.common import backdrop, draw_keys_hint, fit_size, heading
+from game.table.scene import TableOptions, TableScene
+
+GOOD = (140, 220, 140)
+
+
+def start_challenge(app: App, challenge: Challenge, names: list[str]) -> ChallengeScene:
+    """Open the board of a new challenge and sit the player at its first deal."""
+    run = ChallengeRun(challenge, names, app.tr("challenge_expert"))
+    board = ChallengeScene(app, run)
+    app.push(board)
+    board.play_next()
+    return board
+
+
+def challenge_from_settings(app: App, first: Deal | None = None) -> str:
+    """Start a challenge with the settings' players, bots and rules, opened by ``first`` (a
+    finished deal, played again on the same cards) when given; what went wrong, if anything."""
+    import random
+
+    from engine.rules import RulesError, load_rules
+    from game.app.names import clean_name
+    from game.app.settings import Settings
+    from game.match.session import table_names
+
+    settings = app.settings
+    try:
+        rules = first.rules if first is not None else load_rules(variant=settings.variant)
+    except RulesError as exc:
+        return str(exc)
+    players = first.players if first is not None else settings.players
+    opening = None
+    if first is not None and first.state.seed is not None:
+        opening = (first.state.seed, first.state.dealer)
+    challenge = Challenge.series(rules, players, settings.bot_level,
+                                 random.SystemRandom().getrandbits(48), first=opening)
+    you = settings.player_name
+    if you == Settings().player_name:  # the default name, in the player's language
+        you = app.tr("menu_you")
+    names = table_names(players, settings.language, clean_name(you, app.tr("menu_you")))
+    start_challenge(app, challenge, list(names))
+    return ""
+
+
+def signed(value: int | None) -> str:
+    if value is None:
+        return "…"
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+class ChallengeTable(TableScene):
+    """The player's table for one deal of the challenge."""
+
+    def __init__(self, app: App, controller: Any, board: ChallengeScene, index: int) -> None:
+        super().__init__(app, controller, options=TableOptions(
+            names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop))
+        self.controller = controller
+        total = len(board.run.challenge)
+        self.toast.show(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0,
+                        warning=False)
+
+    def leave(self) -> None:
+        super().leave()
+        if self.app.scene is not self and self.player is not None:
+            self.player.shutdown()  # closed, not covered: its bots stop
+
+
+class ChallengeScene(Scene):
+    """The series' board: deal by deal, you against the expert on the same cards."""
+
+    def __init__(self, app: App, run: ChallengeRun) -> None:
+        super().__init__(app)
+        self.run = run
+        self.selected = 0
+        self.play_button = Button("", self.play_next)
+        self.yours_button = Button("", lambda: self.review(YOURS))
+        self.expert_button = Button("", lambda: self.review(EXPERT))
+        self.back_button = Button("", self.close)
+        self.buttons = [self.play_button, self.yours_button, self.expert_button,
+                        self.back_button]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+
+    # --- actions ---------------------------------------------------------------------------------
+    def play_next(self) -> None:
+        run = self.run
+        if run.over:
+            return
+        deals = run.yours.deals
+        index = len(deals) - 1 if deals and not deals[-1].is_over else len(deals)
+        self.selected = index
+        controller = run.start_deal(index)
+        self.app.push(ChallengeTable(self.app, controller, self, index))
+
+    def review(self, which: str) -> None:
+        from game.replay.viewer import ReplayInfo, ReplayScene
+
+        deal = self.run.deal_of(which, self.selected)
+        if deal is None or not deal.is_over:
+            return
+        names = list(self.run.names)
+        if which == EXPERT:
+            names[0] = self.run.expert_name
+        path = self.run.history_file(which, self.selected)
+        title = self.app.tr("challenge_review_title", n=self.selected + 1,
+                            who=names[0])
+        self.app.push(ReplayScene(self.app, ReplayInfo(
+            deal, names, title, {"bot_level": self.run.challenge.bots}, path,
+            keeps_variations=path is not None)))
+
+    def close(self) -> None:
+        self.run.stop()
+        self.app.pop()
+
+    # --- the frame -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.layout()
+
+    def update(self, dt: float) -> None:
+        self.run.update()
+        run = self.run
+        self.play_button.enabled = not run.over
+        self.yours_button.enabled = self._ready(YOURS)
+        self.expert_button.enabled = self._ready(EXPERT)
+        self.play_button.selected = self.play_button.enabled
+
+    def _ready(self, which: str) -> bool:
+        deal: Deal | None = self.run.deal_of(which, self.selected)
+        return deal is not None and deal.is_over
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        app = self.app
+        u = app.unit
+        w, h = app.size
+        top, bottom = int(112 * u), int(100 * u)
+        width = min(int(900 * u), w - int(32 * u))
+        self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
+        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        count = len(self.run.challenge)
+        row_h = min(int(40 * u), (inner.height - int(90 * u)) // (count + 1))
+        first = inner.top + int(44 * u)
+        self.rows = [pygame.Rect(inner.left, first + i * row_h, inner.width, row_h)
+                     for i in range(count)]
+        labels = [("challenge_play_next" if not self.run.over else "challenge_over"),
+                  "challenge_review_yours", "challenge_review_expert", "back"]
+        bw, bh, gap = int(200 * u), int(54 * u), int(14 * u)
+        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        x = (w - total) // 2
+        for button, key in zip(self.buttons, labels, strict=True):
+            button.label = app.tr(key)
+            button.rect = pygame.Rect(x, self.panel.bottom + int(18 * u), bw, bh)
+            x += bw + gap
+
+    # --- events ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.play_next()
+            elif key == pygame.K_r:
+                self.review(YOURS)
+            elif key == pygame.K_e:
+                self.review(EXPERT)
+            elif key in (pygame.K_UP, pygame.K_DOWN):
+                step = 1 if key == pygame.K_DOWN else -1
+                self.selected = (self.selected + step) % len(self.rows)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.rows):
+                if rect.collidepoint(event.pos):
+                    self.selected = i
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        u = app.unit
+        tr = app.tr
+        w, _ = surface.get_size()
+        backdrop(surface, app)
+        heading(surface, app, tr("challenge_title"), (w // 2, int(54 * u)), 58)
+        draw_panel(surface, self.panel, u)
+        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        cols = [inner.left + int(12 * u), inner.left + int(inner.width * 0.52),
+                inner.left + int(inner.width * 0.74), inner.right - int(12 * u)]
+        header = [tr("challenge_deal"), self.run.names[0], self.run.expert_name,
+                  tr("challenge_difference")]
+        y = inner.top + int(18 * u)
+        size = 22 * u
+        for i, (text, x) in enumerate(zip(header, cols, strict=True)):
+            blit_text(surface, app.assets, text, size, (x, y), GOLD,
+                      anchor="midleft" if i == 0 else "midright", shadow=False)
+        pygame.draw.line(surface, GOLD, (inner.left, y + int(18 * u)),
+                         (inner.right, y + int(18 * u)), 1)
+        for i, (rect, row) in enumerate(zip(self.rows, self.run.comparison(), strict=True)):
+            if i == self.selected:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(band, (255, 214, 90, 40), band.get_rect(),
+                                 border_radius=int(6 * u))
+                surface.blit(band, rect.topleft)
+            cy = rect.centery
+            diff = row.difference
+            color = TEXT_DIM if diff is None else GOOD if diff > 0 else (
+                WARNING if diff < 0 else TEXT)
+            experts = signed(row.experts) if row.experts is not None else (
+                tr("challenge_failed") if i in self.run.expert_errors else "…")
+            cells = [tr("challenge_deal_n", n=i + 1), signed(row.yours), experts,
+                     signed(diff)]
+            for j, (text, x) in enumerate(zip(cells, cols, strict=True)):
+                blit_text(surface, app.assets, text, size, (x, cy),
+                          color if j == 3 else TEXT, anchor="midleft" if j == 0 else "midright",
+                          shadow=False)
+        mine, theirs, diff = self.run.totals()
+        y = self.rows[-1].bottom + int(26 * u)
+        pygame.draw.line(surface, GOLD, (inner.left, y - int(14 * u)),
+                         (inner.right, y - int(14 * u)), 1)
+        cells = [tr("challenge_total"), signed(mine), signed(theirs), signed(diff)]
+        for j, (text, x) in enumerate(zip(cells, cols, strict=True)):
+            blit_text(surface, app.assets, text, 24 * u, (x, y),
+                      HIGHLIGHT if j == 3 else GOLD, anchor="midleft" if j == 0 else "midright")
+        verdict = self._verdict(diff)
+        blit_text(surface, app.assets, verdict, fit_size(app, verdict, 21 * u, inner.width),
+                  (inner.centerx, inner.bottom - int(14 * u)), TEXT_DIM, shadow=False)
+        for button in self.buttons:
+            button.draw(surface, app.assets, u)
+        draw_keys_hint(surface, app, tr("challenge_keys"))
+
+    def _verdict(self, diff: int) -> str:
+        tr = self.app.tr
+        both = sum(1 for c in self.run.comparison() if c.difference is not None)
+        if not both:
+            return tr("challenge_intro", n=len(self.run.challenge))
+        key = ("challenge_ahead" if diff > 0 else "challenge_behind" if diff < 0
+               else "challenge_level")
+        return tr(key, points=abs(diff), n=both)
+
+
+__all__ = ["ChallengeScene", "ChallengeTable", "start_challenge"]

@@ -1,0 +1,229 @@
+"""The duplicate challenge: the same cards for the player and for the expert, the same bots,
+the scores compared deal by deal; played through the real board and tables like a player."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.ai import make_bot
+from engine.challenge import SEAT, Challenge, ChallengeError, ChallengeMatch, expert_game
+from engine.deal import Deal
+from engine.rules import load_rules
+from engine.saves import load_deal
+from engine.views import view_for
+from game.app.settings import Settings
+from game.app.window import App
+from game.challenge.run import ChallengeRun
+from game.challenge.scenes import ChallengeScene, ChallengeTable, start_challenge
+from game.history.archive import list_deals
+from game.history.stats import challenge_record, compute_stats
+
+DT = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+
+
+# --- the series ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_series_deals_the_same_cards_every_time_and_rotates_the_dealer(players):
+    rules = load_rules()
+    challenge = Challenge.series(rules, players, "simple", seed=11)
+    assert len(challenge) == 8
+    dealers = [dealer for _, dealer in challenge.deals]
+    assert dealers == [i % players for i in range(8)]
+    for i in range(8):
+        assert challenge.deal(i).events == challenge.deal(i).events
+    assert len({challenge.deal(i).events[0] for i in range(8)}) == 8
+    again = Challenge.from_dict(challenge.to_dict())
+    assert again == challenge
+
+
+def test_a_finished_deal_opens_its_challenge():
+    deal = Deal.new(load_rules(), 4, 2, 12345)
+    challenge = Challenge.series(deal.rules, 4, "simple", seed=3,
+                                 first=(deal.state.seed, deal.state.dealer), length=3)
+    assert challenge.deal(0).events[0] == deal.events[0]
+    assert [d for _, d in challenge.deals] == [2, 3, 0]
+
+
+@pytest.mark.parametrize("data", [None, [], {"variant": "fft"}, {
+    "variant": "fft", "players": 6, "bots": "simple", "seed": 1, "deals": [[1, 0]]}, {
+    "variant": "fft", "players": 4, "bots": "simple", "seed": 1, "deals": [[1, 9]]}, {
+    "variant": "fft", "players": 4, "bots": "simple", "seed": 1, "deals": []}])
+def test_a_stored_challenge_that_does_not_fit_is_refused(data):
+    with pytest.raises(ChallengeError):
+        Challenge.from_dict(data)
+
+
+def test_the_experts_run_plays_the_same_cards_with_the_same_bots():
+    challenge = Challenge.series(load_rules(), 4, "simple", seed=5, length=1)
+    played = expert_game(challenge, 0)
+    assert played.is_over and played.events[0] == challenge.deal(0).events[0]
+    # every other seat's first decision is the one the challenge's bot makes there
+    deal = challenge.deal(0)
+    for seat in range(1, 4):
+        state = next(s for s in played.states() if s.turn == seat)
+        bot = make_bot("simple", challenge.bot_seed(0, seat))
+        first = next(e for e in played.events if getattr(e, "seat", None) == seat
+                     and type(e).__name__ == "BidMade")
+        assert bot.decide(view_for(state, seat)).contract == first.contract
+    assert deal.events[0] == played.events[0]
+
+
+def test_the_challenge_match_deals_the_series_and_stops_after_it():
+    challenge = Challenge.series(load_rules(), 3, "simple", seed=9, length=2)
+    match = ChallengeMatch(challenge)
+    for i in range(2):
+        deal = match.next_deal()
+        assert deal.events == challenge.deal(i).events
+        rng = make_bot("random", i)
+        while not deal.is_over:
+            seat = deal.state.turn
+            deal.execute(seat, rng.decide(view_for(deal.state, seat)))
+    with pytest.raises(ChallengeError):
+        match.next_deal()
+
+
+# --- on screen -------------------------------------------------------------------------------
+
+
+def step(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(DT)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    step(app, 2)
+
+
+def play_the_table(app: App, table: ChallengeTable, seed: int) -> Deal:
+    """The player plays its seat (with a club player's cards) to the score panel."""
+    controller = table.player
+    me = make_bot("simple", seed)
+    for _ in range(80_000):
+        if controller.match.current.is_over and table.score_panel is not None:
+            return controller.match.current
+        if controller.waiting_for_human() and table.idle:
+            assert controller.submit(me.decide(controller.view())) is None
+        step(app)
+        if controller.is_thinking():
+            time.sleep(0.0005)
+    raise AssertionError("the challenge deal never ended")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_challenge_played_through_the_board_compares_you_with_the_expert(players):
+    app = App(Settings(animation_speed="instant", sound=False), size=(1024, 600))
+    pygame.event.clear()
+    challenge = Challenge.series(load_rules(), players, "simple", seed=21, length=2)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:players]
+    board = start_challenge(app, challenge, names)
+    run = board.run
+    yours = []
+    for i in range(2):
+        table = app.scene
+        assert isinstance(table, ChallengeTable)
+        yours.append(play_the_table(app, table, 40 + i))
+        table.score_panel.next_deal()  # "Back to the challenge"
+        step(app, 3)
+        assert app.scene is board
+        assert run.comparison()[i].yours == yours[i].scores[SEAT]
+        if i == 0:
+            key(app, pygame.K_RETURN)  # the next deal
+    assert run.over and not board.play_button.enabled
+    assert run.wait(300), run.expert_errors
+    step(app, 2)
+    for i, row in enumerate(run.comparison()):
+        expert = run.expert_deals[i]
+        # the same cards, in the same seat, for both
+        assert expert.events[0] == yours[i].events[0] == challenge.deal(i).events[0]
+        assert row.experts == expert.scores[SEAT] and row.yours == yours[i].scores[SEAT]
+        assert row.difference == row.yours - row.experts
+    mine, theirs, diff = run.totals()
+    assert (mine, theirs) == (sum(d.scores[0] for d in yours),
+                              sum(d.scores[0] for d in run.expert_deals))
+    assert diff == mine - theirs
+    board.draw(app.screen)
+    # both runs are in the history, marked; the statistics keep them apart
+    entries = list_deals()
+    finished = {"yours": [d for d in yours if d.result is not None],
+                "expert": [d for d in run.expert_deals if d.result is not None]}
+    assert sorted(e.challenge for e in entries) == sorted(
+        ["expert"] * len(finished["expert"]) + ["yours"] * len(finished["yours"]))
+    for entry in entries:
+        deal, meta = load_deal(entry.path)
+        assert meta["challenge"] == run.id and meta["number"] in (1, 2)
+        assert deal.events[0] == challenge.deal(meta["number"] - 1).events[0]
+    stats = compute_stats(entries)
+    assert stats[players].deals == 0 and stats.challenge == len(finished["yours"])
+    record = challenge_record(entries)
+    both = [i for i in range(2) if yours[i].result and run.expert_deals[i].result]
+    assert (record.deals, record.yours, record.experts) == (
+        len(both), sum(yours[i].scores[0] for i in both),
+        sum(run.expert_deals[i].scores[0] for i in both))
+    # the expert's game is there to review like any other
+    board.selected = 1
+    key(app, pygame.K_e)
+    from game.replay.viewer import ReplayScene
+
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene)
+    assert viewer.info.deal.events == run.expert_deals[1].events
+    assert viewer.name(0) == run.expert_name
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is board
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, ReplayScene) and app.scene.info.deal.events == yours[1].events
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # leaves the challenge
+    assert not isinstance(app.scene, ChallengeScene)
+
+
+def test_leaving_a_challenge_stops_the_experts_run():
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    challenge = Challenge.series(load_rules(), 4, "simple", seed=2, length=8)
+    run = ChallengeRun(challenge, ["Ann", "Bob", "Cat", "Dan"], save=False)
+    board = ChallengeScene(app, run)
+    app.push(board)
+    step(app, 2)
+    assert run._job is not None
+    board.close()
+    assert run._job is None and run.experts_done < 8
+    run.update()  # nothing more is asked
+    assert run._job is None
+
+
+def test_a_deal_left_half_played_is_taken_up_where_it_was():
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    pygame.event.clear()
+    challenge = Challenge.series(load_rules(), 3, "simple", seed=8, length=2)
+    board = start_challenge(app, challenge, ["Ann", "Bob", "Cat"])
+    table = app.scene
+    controller = table.player
+    me = make_bot("simple", 1)
+    for _ in range(2000):  # a few decisions, not the whole deal
+        if len(controller.match.current.events) > 12:
+            break
+        if controller.waiting_for_human() and table.idle:
+            controller.submit(me.decide(controller.view()))
+        step(app)
+        time.sleep(0.0005)
+    events = list(controller.match.current.events)
+    key(app, pygame.K_ESCAPE)  # away from the table
+    assert app.scene is board
+    key(app, pygame.K_RETURN)  # and back: the same deal, at the same point
+    again = app.scene
+    assert isinstance(again, ChallengeTable) and again is not table
+    assert again.player.match.current.events[:len(events)] == events
+    assert len(board.run.yours.deals) == 1
+    board.run.stop()
