@@ -6,6 +6,7 @@ Sizes are given in "design pixels" for a 1280 x 720 window and multiplied by the
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -119,16 +120,40 @@ class Button:
             color = BUTTON_HOVER
         else:
             color = BUTTON
-        radius = max(3, int(10 * unit))
-        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(0, max(1, int(3 * unit))),
-                         border_radius=radius)
-        pygame.draw.rect(surface, color, self.rect, border_radius=radius)
         edge = HIGHLIGHT if self.selected else GOLD
-        pygame.draw.rect(surface, edge if self.enabled else TEXT_DIM, self.rect,
-                         max(1, int((3 if self.selected else 2) * unit)), border_radius=radius)
+        surface.blit(button_face(self.rect.size, color, edge if self.enabled else TEXT_DIM,
+                                 max(1, int((3 if self.selected else 2) * unit)),
+                                 max(3, int(10 * unit)), max(1, int(3 * unit))),
+                     self.rect.topleft)
         size = min(self.rect.height * 0.5, 26 * unit)
         blit_text(surface, assets, self.label, size, self.rect.center,
                   TEXT if self.enabled else TEXT_DIM)
+
+
+_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+#: Button faces kept drawn: a screen redraws the same few every frame.
+KEPT_FACES = 256
+
+
+def button_face(size: tuple[int, int], fill: tuple[int, int, int],
+                edge: tuple[int, int, int], edge_width: int, radius: int, drop: int
+                ) -> pygame.Surface:
+    """A button's rounded body, border and shadow ``drop`` pixels below, drawn once."""
+    key = (size, fill, edge, edge_width, radius, drop)
+    face = _FACES.get(key)
+    if face is None:
+        w, h = size
+        face = pygame.Surface((max(1, w), max(1, h + drop)), pygame.SRCALPHA)
+        body = pygame.Rect(0, 0, w, h)
+        pygame.draw.rect(face, (0, 0, 0), body.move(0, drop), border_radius=radius)
+        pygame.draw.rect(face, fill, body, border_radius=radius)
+        pygame.draw.rect(face, edge, body, edge_width, border_radius=radius)
+        _FACES[key] = face
+        while len(_FACES) > KEPT_FACES:
+            _FACES.popitem(last=False)
+    else:
+        _FACES.move_to_end(key)
+    return face
 
 
 class Toast:

@@ -10,9 +10,9 @@ waits for it:
 
 One decision and one point of the graph are in the thinker at a time, so that both fill in
 together; the viewer asks for the decision it shows first (:meth:`DealAnalysis.prefer`).
-Nothing runs on the viewer's side but polling (:meth:`DealAnalysis.update`, once a frame,
-and before each answer). Forced decisions (one legal choice) need no search and are ready at
-once.
+Nothing runs on the viewer's side but polling, once a frame (:meth:`DealAnalysis.update`);
+what is read in between is what the last poll collected. Forced decisions (one legal
+choice) need no search and are ready at once.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class DealAnalysis:
         self._estimates: dict[int, review.Estimate] = {}
         self._graph_todo = list(self.positions)
         self._wanted: int | None = None
+        self._mistakes: tuple[int, list[tuple[int, float]]] | None = None  # by results count
         self._stopped = False
         self._thinker = thinker if thinker is not None else game_thinker()
         self._deciding: tuple[int, Handle] | None = None  # the decision in the thinker
@@ -63,11 +64,9 @@ class DealAnalysis:
 
     def result(self, index: int) -> Any | None:
         """The :class:`engine.ai.analysis.Analysis` of the decision at ``index``, once ready."""
-        self.update()
         return self._results.get(index)
 
     def error(self, index: int) -> str | None:
-        self.update()
         return self._errors.get(index)
 
     def cost(self, index: int) -> float | None:
@@ -81,22 +80,22 @@ class DealAnalysis:
     def mistakes(self) -> list[tuple[int, float]]:
         """The decisions analysed so far that were mistakes: (event index, cost), in order.
         The event index is also the replay position where the seat is about to decide."""
-        found = []
-        for decision in self.decisions:
-            cost = self.cost(decision.index)
-            if cost is not None and review.is_mistake(cost):
-                found.append((decision.index, cost))
-        return found
+        if self._mistakes is None or self._mistakes[0] != len(self._results):
+            found = []
+            for decision in self.decisions:
+                cost = self.cost(decision.index)
+                if cost is not None and review.is_mistake(cost):
+                    found.append((decision.index, cost))
+            self._mistakes = (len(self._results), found)
+        return list(self._mistakes[1])
 
     # --- the graph -------------------------------------------------------------------------------
     def estimate_at(self, position: int) -> review.Estimate | None:
         """The seat's expected score at replay ``position``, once worked out."""
-        self.update()
         return self._estimates.get(review.settled(self.deal.events, position))
 
     def graph(self) -> list[review.Estimate | None]:
         """One value per replay position (1 to the end), ``None`` where still to come."""
-        self.update()
         events = self.deal.events
         return [self._estimates.get(review.settled(events, p))
                 for p in range(1, len(events) + 1)]
@@ -104,14 +103,12 @@ class DealAnalysis:
     @property
     def graph_done(self) -> int:
         """Graph points worked out (or given up)."""
-        self.update()
         return len(self.positions) - len(self._graph_todo) - (self._graphing is not None)
 
     # --- progress --------------------------------------------------------------------------------
     @property
     def done(self) -> int:
         """Decisions analysed (or failed)."""
-        self.update()
         return len(self._results) + len(self._errors)
 
     @property
@@ -139,11 +136,13 @@ class DealAnalysis:
         """Poll until everything is worked out or ``timeout`` seconds have passed (tests and
         scripts); whether it is."""
         deadline = time.monotonic() + timeout
-        while not self.finished:
+        while True:
+            self.update()
+            if self.finished:
+                return True
             if self._stopped or self._thinker.closed or time.monotonic() > deadline:
                 return False
             time.sleep(0.02)
-        return True
 
     def update(self) -> None:
         """Collect what the thinker finished and hand out what comes next; never waits."""

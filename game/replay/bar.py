@@ -25,6 +25,7 @@ from game.app.widgets import (
     TEXT_DIM,
     Button,
     blit_text,
+    button_face,
 )
 from game.app.window import App
 from game.replay.graph import ScoreGraph
@@ -45,14 +46,11 @@ class StepButton(Button):
 
     def draw(self, surface: pygame.Surface, assets: Assets, unit: float) -> None:
         r = self.rect
-        radius = max(3, round(8 * unit))
         fill = (BUTTON_DOWN if self._down else BUTTON_HOVER if self.hover and self.enabled
                 else BUTTON)
-        pygame.draw.rect(surface, (0, 0, 0), r.move(0, max(1, round(2 * unit))),
-                         border_radius=radius)
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
-        pygame.draw.rect(surface, GOLD if self.enabled else TEXT_DIM, r,
-                         max(1, round(2 * unit)), border_radius=radius)
+        surface.blit(button_face(r.size, fill, GOLD if self.enabled else TEXT_DIM,
+                                 max(1, round(2 * unit)), max(3, round(8 * unit)),
+                                 max(1, round(2 * unit))), r.topleft)
         draw_symbol(surface, self.symbol, r, TEXT if self.enabled else TEXT_DIM)
 
 

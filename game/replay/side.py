@@ -66,6 +66,7 @@ class ReplaySide:
         self._list_top = 0
         self._keys_y = 0
         self._content_key: tuple[object, ...] = ()
+        self._summary: tuple[tuple[object, ...], str] | None = None
         self._keys_cache: tuple[object, tuple[list[str], int, int]] = ((), ([], 12, 14))
 
     @property
@@ -374,6 +375,14 @@ class ReplaySide:
         return info.title or f"{scene.tr('replay_title')} · {players}"
 
     def summary(self) -> str:
+        """The deal (or the variation shown) in one line; worked out once per language."""
+        scene = self.scene
+        key = (scene.lang, id(scene.showing))
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, self._summary_text())
+        return self._summary[1]
+
+    def _summary_text(self) -> str:
         scene = self.scene
         if scene.showing is not None:
             return str(scene.tr("replay_variation_summary", result=scene.result_text(
