@@ -214,7 +214,7 @@ class ReplaySide:
         mistakes = analysis.mistakes()
         lost = sum(cost for _, cost in mistakes)
         key = "replay_mistakes_so_far" if analysis.done < analysis.total else "replay_mistakes"
-        text = scene.tr(key, n=len(mistakes), points=f"{lost:.0f}") if mistakes else scene.tr(
+        text = scene.trn(key, len(mistakes), points=f"{lost:.0f}") if mistakes else scene.tr(
             "replay_no_mistake_so_far" if analysis.done < analysis.total else "replay_clean")
         first = mistakes[0][0] if mistakes else scene.cursor.position
         return Row(text, BAD if mistakes else GOOD, first)
@@ -274,7 +274,7 @@ class ReplaySide:
                         f"{option.mean:+.1f}"))
         hidden = len(result.options) - len(shown)
         if hidden > 0:
-            out.append((tr("replay_more_options", n=hidden), TEXT_DIM, ""))
+            out.append((scene.trn("replay_more_options", hidden), TEXT_DIM, ""))
         if result.options and result.options[0].samples:
             out.append((tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM, ""))
         return out
