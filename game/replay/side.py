@@ -18,6 +18,7 @@ import pygame
 
 from engine.actions import Play
 from engine.ai.review import is_mistake
+from game.app.i18n import decimal
 from game.app.widgets import (
     GOLD,
     HIGHLIGHT,
@@ -201,7 +202,8 @@ class ReplaySide:
             elif cost < 0.5:
                 note, color = tr("replay_best"), GOOD
             else:
-                note, color = f"−{cost:.1f}", BAD if is_mistake(cost) else WARNING
+                note = decimal(f"−{cost:.1f}", scene.lang)
+                color = BAD if is_mistake(cost) else WARNING
             rows.append(Row(f"{where} · {what}", TEXT, decision.index, note, color))
         if not rows:
             return [Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position)]
@@ -271,7 +273,7 @@ class ReplaySide:
             label = option_label(decision.view, option.action, lang)
             text = label + (f"  ({', '.join(marks)})" if marks else "")
             out.append((text, HIGHLIGHT if taken else GOOD if i == 0 else TEXT,
-                        f"{option.mean:+.1f}"))
+                        decimal(f"{option.mean:+.1f}", lang)))
         hidden = len(result.options) - len(shown)
         if hidden > 0:
             out.append((scene.trn("replay_more_options", hidden), TEXT_DIM, ""))
