@@ -296,3 +296,22 @@ def test_polib_is_a_dependency_and_the_bundle_holds_the_catalogs() -> None:
     assert any(d.startswith("polib") for d in project["project"]["dependencies"])
     spec = (ROOT / "build" / "tarot.spec").read_text(encoding="utf-8")
     assert '"game" / "locale"' in spec and '"game/locale"' in spec
+
+
+def test_the_menu_says_when_the_texts_of_its_language_cannot_be_read(
+        locale: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.app.settings import Settings
+    from game.app.window import App
+    from tests.test_menu import open_menu
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
+    (locale / "fr" / "LC_MESSAGES" / "tarot.po").write_text("garbage line\n", encoding="utf-8")
+    app = App(Settings(sound=False, animation_speed="instant", language="fr"), size=(1280, 720))
+    try:
+        menu = open_menu(app)
+        assert menu.toast.visible
+        assert "'fr'" in menu.toast.text and "English" in menu.toast.text
+        assert menu.buttons[0].label == "New game"
+    finally:
+        app.close()
+        app.window.destroy()
