@@ -78,7 +78,8 @@ class ScorePanel(Panel):
         if self.match is not None:
             self.add_button(self.tr("score_sheet"), self.open_sheet, hint="S",
                             keys=(pygame.K_s,))
-        self.add_button(self.tr(scene.options.score_label), self.next_deal, hint="Enter",
+        self.add_button(self.tr(scene.options.score_label), self.next_deal,
+                        hint=self.tr("key_enter"),
                         keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
                         primary=True, selected=True)
         self._table: list[tuple[pygame.Rect, list[tuple[str, Color]], bool]] = []
