@@ -15,7 +15,9 @@ be edited by hand, damaged, or hostile. Each is read here:
   between the items of a flow list, and turns every failure into one message.
 
 Every problem is an :class:`InputError` whose message is one line naming the file and what
-is wrong; values quoted in messages are cut to a short excerpt (:func:`excerpt`).
+is wrong; values quoted in messages are cut to a short excerpt (:func:`excerpt`). The same
+problem is carried as data too (:class:`DataError`: a key, its values, the file), so that an
+interface can say it in its own language.
 
 >>> load_yaml("a: 1\\na: 2\\n", "x.yaml")
 Traceback (most recent call last):
@@ -55,7 +57,39 @@ _SHORT.maxother = 40
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
 
 
-class InputError(ValueError):
+class DataError(ValueError):
+    """A file or a document that cannot be used. ``str()`` is one English line naming it;
+    ``key`` says the problem as data (``"too_large"``, ``"truncated"``...), ``values`` its
+    values (``{"line": 3}``) and ``where`` the file, for an interface that words it itself.
+    ``key`` is ``"damaged"`` for a problem found deep inside the data (an event that does
+    not follow the rules, say): ``values["detail"]`` is then the English line without the
+    file's name.
+
+    >>> e = DataError("a.json: the file is empty", "empty", "a.json")
+    >>> (str(e), e.key, e.where, e.values)
+    ('a.json: the file is empty', 'empty', 'a.json', {})
+    >>> DataError("a.json: deals[0]: no such event").values
+    {'detail': 'a.json: deals[0]: no such event'}
+    """
+
+    def __init__(self, message: str, key: str = "damaged", where: str = "",
+                 **values: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.where = where
+        if key == "damaged" and "detail" not in values:
+            prefix = f"{where}: "
+            values["detail"] = message[len(prefix):] if where and message.startswith(
+                prefix) else message
+        self.values: dict[str, object] = values
+
+    def again(self, cls: type[DataError], message: str | None = None) -> DataError:
+        """The same problem as a ``cls`` (a :class:`SaveError`, say), with ``message``."""
+        return cls(str(self) if message is None else message, self.key, self.where,
+                   **self.values)
+
+
+class InputError(DataError):
     """Outside data that cannot be used; the message is one line that names it."""
 
 
@@ -90,38 +124,47 @@ def read_bytes(path: str | Path, kind: str) -> bytes:
     try:
         info = os.stat(file)
     except FileNotFoundError:
-        raise InputError(f"{file}: no such file") from None
+        raise InputError(f"{file}: no such file", "no_such_file", str(file)) from None
     except OSError as exc:
-        raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(file, exc) from None
     _check_kind(file, info.st_mode)
     if info.st_size > limit:
         raise InputError(f"{file}: {size_text(info.st_size)}, more than the "
-                         f"{size_text(limit)} such a file may hold")
+                         f"{size_text(limit)} such a file may hold", "too_large", str(file),
+                         size=size_text(info.st_size), limit=size_text(limit))
     try:
         # O_NONBLOCK: should a FIFO take the file's place after the check, opening it does
         # not wait for a writer; the descriptor is checked again before reading
         fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(file, exc) from None
     with os.fdopen(fd, "rb") as handle:
         _check_kind(file, os.fstat(fd).st_mode)
         try:
             data = handle.read(limit + 1)
         except OSError as exc:
-            raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+            raise _unreadable(file, exc) from None
     if len(data) > limit:
-        raise InputError(f"{file}: more than the {size_text(limit)} such a file may hold")
+        raise InputError(f"{file}: more than the {size_text(limit)} such a file may hold",
+                         "too_large_read", str(file), limit=size_text(limit))
     return data
+
+
+def _unreadable(file: Path | str, exc: OSError) -> InputError:
+    reason = exc.strerror or str(exc)
+    return InputError(f"{file}: cannot be read ({reason})", "unreadable", str(file),
+                      reason=reason)
 
 
 def _check_kind(file: Path, mode: int) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        raise InputError(f"{file}: is a folder, not a file")
-    what = ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode)
-            or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a file")
-    raise InputError(f"{file}: is {what}, not a regular file")
+        raise InputError(f"{file}: is a folder, not a file", "folder", str(file))
+    kind = ("fifo" if stat.S_ISFIFO(mode) else "device" if stat.S_ISCHR(mode)
+            or stat.S_ISBLK(mode) else "socket" if stat.S_ISSOCK(mode) else "other")
+    what = {"fifo": "a FIFO", "device": "a device", "socket": "a socket"}.get(kind, "not a file")
+    raise InputError(f"{file}: is {what}, not a regular file", f"not_regular_{kind}", str(file))
 
 
 def read_text(path: str | Path, kind: str) -> str:
@@ -135,9 +178,10 @@ def read_stream(stream: IO[bytes] | IO[str], name: str, kind: str) -> str:
     try:
         data = stream.read(limit + 1)
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(name, exc) from None
     if len(data) > limit:
-        raise InputError(f"{name}: more than the {size_text(limit)} such input may hold")
+        raise InputError(f"{name}: more than the {size_text(limit)} such input may hold",
+                         "too_large_read", name, limit=size_text(limit))
     return data if isinstance(data, str) else decode(data, name)
 
 
@@ -145,7 +189,8 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})", "not_utf8", name,
+                         byte=exc.start) from None
 
 
 # --- JSON --------------------------------------------------------------------------------------
@@ -157,12 +202,13 @@ def load_json(text: str, name: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         if "\n" not in text.rstrip()[exc.pos:]:  # the error is on the last line: cut short
-            raise InputError(f"{name}: the file is truncated (it ends at line {exc.lineno})"
-                             ) from None
+            raise InputError(f"{name}: the file is truncated (it ends at line {exc.lineno})",
+                             "truncated", name, line=exc.lineno) from None
         raise InputError(f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno} "
-                         f"({exc.msg})") from None
+                         f"({exc.msg})", "bad_json", name, line=exc.lineno, column=exc.colno,
+                         reason=exc.msg) from None
     except RecursionError:
-        raise InputError(f"{name}: nested too deeply to be read") from None
+        raise InputError(f"{name}: nested too deeply to be read", "too_deep", name) from None
     except ValueError as exc:  # an integer of thousands of digits, say
         raise InputError(f"{name}: cannot be read ({short(str(exc), 60)})") from None
 

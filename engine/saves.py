@@ -34,7 +34,7 @@ from typing import Any
 from engine.commands import deal_cards
 from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
-from engine.inputs import InputError, decode, load_json, read_bytes
+from engine.inputs import DataError, InputError, decode, load_json, read_bytes
 from engine.match import Match, deal_seed
 from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
 from engine.variations import (
@@ -50,8 +50,9 @@ DEAL_FORMAT = "tarot-deal"
 SAVE_VERSION = 1
 
 
-class SaveError(ValueError):
-    """A saved file that cannot be loaded; the message names the file and what is wrong."""
+class SaveError(DataError):
+    """A saved file that cannot be loaded; the message names the file and what is wrong
+    (and, as data, ``key``, ``values`` and ``where``: see :class:`DataError`)."""
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -160,45 +161,54 @@ def _read(path: str | Path, expected_format: str) -> dict[str, Any]:
     try:
         raw = read_bytes(file, "save")
         if not raw.strip():
-            raise SaveError(f"{file}: the file is empty")
+            raise SaveError(f"{file}: the file is empty", "empty", str(file))
         document = load_json(decode(raw, str(file)), str(file))
     except InputError as exc:
-        raise SaveError(str(exc).replace("not UTF-8 text", "not a saved game (not UTF-8 text)")
-                        ) from None
+        message = str(exc).replace("not UTF-8 text", "not a saved game (not UTF-8 text)")
+        raise exc.again(SaveError, message) from None
     if not isinstance(document, dict):
-        raise SaveError(f"{file}: not a saved game (expected a JSON object)")
+        raise SaveError(f"{file}: not a saved game (expected a JSON object)", "not_a_save",
+                        str(file))
     found = document.get("format")
     if found != expected_format:
-        raise SaveError(f"{file}: format {found!r} is not a {expected_format!r} file")
+        raise SaveError(f"{file}: format {found!r} is not a {expected_format!r} file",
+                        "wrong_format", str(file), found=repr(found), expected=expected_format)
     version = document.get("version")
     if version != SAVE_VERSION:
+        newer = type(version) is int and version > SAVE_VERSION
         raise SaveError(
-            f"{file}: version {version!r} cannot be read by this game (it reads {SAVE_VERSION})"
-        )
+            f"{file}: version {version!r} cannot be read by this game (it reads {SAVE_VERSION})",
+            "newer_version" if newer else "wrong_version", str(file), found=repr(version),
+            reads=SAVE_VERSION)
     return document
+
+
+def _bad(file: Path, text: str) -> SaveError:
+    """A problem found inside the file ``file`` (``text`` says where and what)."""
+    return SaveError(f"{file}: {text}", "damaged", str(file))
 
 
 def _rules(file: Path, document: Mapping[str, Any]) -> Rules:
     variant = document.get("variant", "fft")
     if not isinstance(variant, str):
-        raise SaveError(f"{file}: variant: expected text")
+        raise _bad(file, "variant: expected text")
     try:
         return rules_from_dict(document.get("rules"), "rules", variant)  # type: ignore[arg-type]
     except RulesError as exc:
-        raise SaveError(f"{file}: {exc}") from None
+        raise _bad(file, str(exc)) from None
 
 
 def _int_field(file: Path, document: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = document.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SaveError(f"{file}: {key}: expected a whole number from {low} to {high}")
+        raise _bad(file, f"{key}: expected a whole number from {low} to {high}")
     return value
 
 
 def _meta(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
     meta = document.get("meta", {})
     if not isinstance(meta, dict):
-        raise SaveError(f"{file}: meta: expected an object")
+        raise _bad(file, "meta: expected an object")
     return meta
 
 
@@ -206,43 +216,43 @@ def _practised(file: Path, document: Mapping[str, Any], deals: int) -> set[int]:
     """The optional list of practised deal numbers (0-based), each a deal of the file."""
     listed = document.get("practised", [])
     if not isinstance(listed, list):
-        raise SaveError(f"{file}: practised: expected a list of deal numbers")
+        raise _bad(file, "practised: expected a list of deal numbers")
     found: set[int] = set()
     for i, number in enumerate(listed):
-        where = f"{file}: practised[{i}]"
+        where = f"practised[{i}]"
         if isinstance(number, bool) or not isinstance(number, int):
-            raise SaveError(f"{where}: expected a deal number (a whole number), "
-                            f"found {number!r}")
+            raise _bad(file, f"{where}: expected a deal number (a whole number), "
+                       f"found {number!r}")
         if not 0 <= number < deals:
             held = f"deals 0 to {deals - 1}" if deals else "no deal"
-            raise SaveError(f"{where}: there is no deal {number} (the file holds {held})")
+            raise _bad(file, f"{where}: there is no deal {number} (the file holds {held})")
         if number in found:
-            raise SaveError(f"{where}: deal {number} is listed twice")
+            raise _bad(file, f"{where}: deal {number} is listed twice")
         found.add(number)
     return found
 
 
 def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) -> Deal:
     if not isinstance(log, list):
-        raise SaveError(f"{file}: {where}: expected a list of events")
+        raise _bad(file, f"{where}: expected a list of events")
     try:
         events = [event_from_dict(item, f"{where}[{i}]") for i, item in enumerate(log)]
     except EventFormatError as exc:
-        raise SaveError(f"{file}: {exc}") from None
+        raise _bad(file, str(exc)) from None
     first = events[0] if events else None
     if not isinstance(first, DealDealt):
-        raise SaveError(f"{file}: {where}[0]: a deal starts with deal_dealt")
+        raise _bad(file, f"{where}[0]: a deal starts with deal_dealt")
     if first.players != players:
-        raise SaveError(f"{file}: {where}[0]: {first.players} players in a {players}-player file")
+        raise _bad(file, f"{where}[0]: {first.players} players in a {players}-player file")
     try:
         deal = Deal.from_events(rules, events)
     except (LogError, ValueError) as exc:
         message = str(exc).replace("events[", f"{where}[", 1)
-        raise SaveError(f"{file}: {message}") from None
+        raise _bad(file, message) from None
     if first.seed is not None:
         expected = deal_cards(rules, players, first.dealer, first.seed)
         if expected.hands != first.hands or expected.dog != first.dog:
-            raise SaveError(f"{file}: {where}[0]: the hands are not those of seed {first.seed}")
+            raise _bad(file, f"{where}[0]: the hands are not those of seed {first.seed}")
     return deal
 
 
@@ -256,9 +266,9 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     first_dealer = _int_field(file, document, "first_dealer", 0, players - 1)
     logs = document.get("deals")
     if not isinstance(logs, list):
-        raise SaveError(f"{file}: deals: expected a list of event lists")
+        raise _bad(file, "deals: expected a list of event lists")
     if not logs:
-        raise SaveError(f"{file}: deals: the match holds no deal")
+        raise _bad(file, "deals: the match holds no deal")
     deals: list[Deal] = []
     for number, log in enumerate(logs):
         where = f"deals[{number}]"
@@ -266,11 +276,11 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
         dealt = deal.events[0]
         assert isinstance(dealt, DealDealt)
         if dealt.dealer != (first_dealer + number) % players:
-            raise SaveError(f"{file}: {where}[0]: dealer {dealt.dealer} is out of turn")
+            raise _bad(file, f"{where}[0]: dealer {dealt.dealer} is out of turn")
         if dealt.seed != deal_seed(seed, number):
-            raise SaveError(f"{file}: {where}[0]: the shuffle seed does not follow the match's")
+            raise _bad(file, f"{where}[0]: the shuffle seed does not follow the match's")
         if deals and not deals[-1].is_over:
-            raise SaveError(f"{file}: {where}: follows a deal that is not over")
+            raise _bad(file, f"{where}: follows a deal that is not over")
         deals.append(deal)
     practised = _practised(file, document, len(deals))
     return Match(rules, players, seed, first_dealer, deals, practised), _meta(file, document)

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.app import logs
+from game.app.i18n import languages
 from game.app.logs import report
 
 PROG = "tarot"
@@ -84,7 +85,8 @@ def seed_value(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.",
-                     epilog=f"{PROG} {REPLAY} FILE [--size WxH] [--lang en|fr] [--speed SPEED]: "
+                     epilog=f"{PROG} {REPLAY} FILE [--size WxH] [--lang {'|'.join(languages())}] "
+                            "[--speed SPEED]: "
                             "replay a saved deal, a saved match's last finished deal or a deal "
                             "record.")
     parser.add_argument("--demo", action="store_true",
@@ -137,7 +139,7 @@ def build_replay_parser() -> argparse.ArgumentParser:
 
 def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=window_size, metavar="WxH", help="window size")
-    parser.add_argument("--lang", choices=("en", "fr"), help="language of the interface")
+    parser.add_argument("--lang", choices=languages(), help="language of the interface")
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
 
 

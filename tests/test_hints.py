@@ -212,12 +212,12 @@ def test_a_failing_or_cancelled_hint_job_gives_no_hint() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_hint_text_has_both_languages(lang: str) -> None:
-    from game.app.i18n import TEXTS
+    from game.app.i18n import catalogs
 
-    keys = [k for k in TEXTS if k.startswith("hint_")]
+    keys = [k for k in catalogs().template() if k.startswith("hint_")]
     assert len(keys) > 40
     for key in keys:
-        english, french = TEXTS[key]
+        english, french = tr(key, "en"), tr(key, "fr")
         assert english and french
         fields = {part.split("}")[0] for part in english.split("{")[1:]}
         assert fields == {part.split("}")[0] for part in french.split("{")[1:]}, key

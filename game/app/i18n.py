@@ -1,909 +1,228 @@
-"""English and French texts: every word the game shows goes through :func:`tr`.
+"""The game's words, read from gettext catalogs: every text the game shows goes through
+:func:`tr` (or :func:`trn` when it holds a count).
 
-Keys are short English identifiers; a missing French text falls back to English, and a
-missing key shows the key itself (so a gap is visible, never a crash).
+The code names each text by a short key; the words live in ``game/locale``:
+
+* ``tarot.pot``, the template: one entry per key (``msgctxt``), its English text the
+  ``msgid`` (and ``msgid_plural`` for a text with a count). English is the source language,
+  so it needs no catalog of its own;
+* ``<lang>/LC_MESSAGES/tarot.po``, one per other language, ``msgstr`` the translation, with
+  the language's own ``Plural-Forms`` rule.
+
+A ``.po`` file is read with polib (it knows the format's escapes, multi-line strings and
+plural entries) and turned, in memory, into the standard library's
+:class:`gettext.GNUTranslations`, so lookups are ``pgettext``/``npgettext`` and plurals follow
+the catalog's own rule. A language is one more folder: nothing here names a language.
+
+Nothing is ever fatal: a text missing from a catalog is shown in English, an unknown key is
+shown as the key itself (a gap is visible, never a crash), a damaged catalog leaves its
+language in English, and a translation whose placeholders do not fit falls back to English.
 """
 
 from __future__ import annotations
 
-from engine import cards as C
+import gettext
+import io
+import logging
+import string
+import threading
+from dataclasses import dataclass
+from pathlib import Path
 
-TEXTS: dict[str, tuple[str, str]] = {
-    # menu
-    "title": ("French Tarot", "Tarot"),
-    "new_game": ("New game", "Nouvelle partie"),
-    "continue": ("Continue", "Continuer"),
-    "finished_deals": ("Finished deals", "Donnes jouées"),
-    "settings": ("Settings", "Réglages"),
-    "rules_summary": ("Rules", "Règles"),
-    "quit": ("Quit", "Quitter"),
-    "back": ("Back", "Retour"),
-    "start": ("Start", "Commencer"),
-    "players": ("Players", "Joueurs"),
-    "bot_level": ("Opponents", "Adversaires"),
-    "variant": ("Rules variant", "Variante"),
-    "player_name": ("Your name", "Votre nom"),
-    # title menu, new game, settings, rules and finished deals (game/menus/)
-    "menu_tagline": ("3, 4 or 5 players · French Tarot Federation rules",
-                     "3, 4 ou 5 joueurs · règles de la Fédération française de tarot"),
-    "menu_saved_unreadable": ("The saved match cannot be loaded, so Continue is off; the file "
-                              "is kept as it is. {problem}",
-                              "La partie enregistrée ne peut pas être chargée : Continuer est "
-                              "désactivé ; le fichier est conservé tel quel. {problem}"),
-    "menu_saved_info": ("{players} players · deal {deal}", "{players} joueurs · donne {deal}"),
-    "menu_saved_damaged": ("saved match damaged", "partie enregistrée abîmée"),
-    "history_folder_unreadable": ("The history folder cannot be read: {problem}",
-                                  "Le dossier des donnes jouées est illisible : {problem}"),
-    "menu_spectator_short": ("Open in another window", "Ouvert dans une autre fenêtre"),
-    "menu_spectator": ("The game is already open in another window. This one can replay and "
-                       "browse the finished deals; to play, use the other window (two would "
-                       "overwrite each other's saved match).",
-                       "Le jeu est déjà ouvert dans une autre fenêtre. Celle-ci peut revoir "
-                       "les donnes jouées ; pour jouer, utilisez l'autre fenêtre (deux "
-                       "écraseraient la partie enregistrée l'une de l'autre)."),
-    "table_save_failed": ("The game could not be saved ({problem}). Play goes on; the next "
-                          "move will try again.",
-                          "La partie n'a pas pu être enregistrée ({problem}). Le jeu "
-                          "continue ; le prochain coup réessaiera."),
-    "menu_keys": ("Up/Down: choose · Enter: open · Esc: quit",
-                  "Haut/Bas : choisir · Entrée : ouvrir · Échap : quitter"),
-    "menu_form_keys": ("Up/Down: line · Left/Right: change · Enter: start · Esc: back",
-                       "Haut/Bas : ligne · Gauche/Droite : changer · Entrée : commencer · "
-                       "Échap : retour"),
-    "menu_settings_keys": ("Up/Down: line · Left/Right: change · Esc: back",
-                           "Haut/Bas : ligne · Gauche/Droite : changer · Échap : retour"),
-    "menu_rules_keys": ("Wheel, Up/Down, Page Up/Page Down: scroll · Esc: back",
-                        "Molette, Haut/Bas, Page préc./suiv. : défiler · Échap : retour"),
-    "menu_deals_keys": ("Up/Down: choose · Left/Right: players · Delete: delete · Esc: back",
-                        "Haut/Bas : choisir · Gauche/Droite : joueurs · Suppr : supprimer · "
-                        "Échap : retour"),
-    "menu_you": ("You", "Vous"),
-    "menu_at_the_table": ("At the table", "À la table"),
-    "menu_bot_random": ("Random", "Au hasard"),
-    "menu_bot_simple": ("Simple", "Simple"),
-    "menu_variant_fft": ("FFT rules", "Règles FFT"),
-    "menu_variant_miseres": ("Misères", "Misères"),
-    "menu_variant_excuse_to_trick_winner": ("Excuse to the trick winner",
-                                            "Excuse au gagnant du pli"),
-    "menu_variant_call_any_card": ("Call any card", "Appel libre"),
-    "menu_variant_desc_fft": ("French Tarot Federation rules (the defaults).",
-                              "Les règles de la Fédération française de tarot (par défaut)."),
-    "menu_variant_desc_miseres": (
-        "Misère d'atout (no trump) and misère de têtes (no head, no oudler), 10 points from "
-        "each other player.",
-        "Misère d'atout (aucun atout) et misère de têtes (ni tête ni bout) : 10 points de "
-        "chaque autre joueur."),
-    "menu_variant_desc_excuse_to_trick_winner": (
-        "An Excuse played to the last trick goes to the winner of that trick.",
-        "L'Excuse jouée au dernier pli va au gagnant de ce pli."),
-    "menu_variant_desc_call_any_card": (
-        "With five players the taker may call any card, not only a king.",
-        "À cinq joueurs, le preneur peut appeler n'importe quelle carte, pas seulement un roi."),
-    "menu_back_blue": ("Blue", "Bleu"),
-    "menu_back_red": ("Red", "Rouge"),
-    "menu_back_green": ("Green", "Vert"),
-    "menu_two_colours": ("Two colours", "Deux couleurs"),
-    "menu_four_colours": ("Four colours", "Quatre couleurs"),
-    "menu_rules_title": ("The rules of French Tarot", "Les règles du tarot"),
-    "menu_replace_question": ("A match is in progress ({players} players, deal {deal}). A new "
-                              "game replaces it: it cannot be continued afterwards.",
-                              "Une partie est en cours ({players} joueurs, donne {deal}). Une "
-                              "nouvelle partie la remplace : elle ne pourra plus être reprise."),
-    "menu_replace_damaged": ("The saved match cannot be read. A new game replaces that file.",
-                             "La partie enregistrée est illisible. Une nouvelle partie "
-                             "remplace ce fichier."),
-    "menu_replace_yes": ("Replace it", "La remplacer"),
-    "menu_replace_no": ("Keep it", "La garder"),
-    "menu_yes": ("Yes", "Oui"),
-    "menu_no": ("No", "Non"),
-    "menu_all": ("All", "Toutes"),
-    "menu_delete": ("Delete", "Supprimer"),
-    "menu_delete_question": ("Delete the deal played on {date}?",
-                             "Supprimer la donne jouée le {date} ?"),
-    "menu_deal_deleted": ("Deal deleted.", "Donne supprimée."),
-    "menu_deal_count": ("Deals: {count}", "Donnes : {count}"),
-    "menu_no_deals": ("No finished deals.", "Aucune donne terminée."),
-    "menu_deal_unreadable": ("Cannot be read: {problem}", "Illisible : {problem}"),
-    "menu_date": ("Date", "Date"),
-    "menu_taker": ("Taker", "Preneur"),
-    "menu_contract": ("Contract", "Contrat"),
-    "menu_result": ("Result", "Résultat"),
-    "menu_made_by": ("Made by {margin}", "Passée de {margin}"),
-    "menu_lost_by": ("Lost by {margin}", "Chutée de {margin}"),
-    # settings
-    "sound": ("Sound", "Son"),
-    "animation_speed": ("Animation speed", "Vitesse des animations"),
-    "trick_pause": ("Finished tricks", "Plis terminés"),
-    "trick_pause_short": ("Short", "Brefs"),
-    "trick_pause_normal": ("Normal", "Normaux"),
-    "trick_pause_long": ("Long", "Longs"),
-    "trick_pause_click": ("Click to gather", "Clic pour ramasser"),
-    "table_click_to_gather": ("Click to gather the trick", "Cliquez pour ramasser le pli"),
-    "card_back": ("Card back", "Dos des cartes"),
-    "four_colour": ("Four-colour deck", "Jeu quatre couleurs"),
-    "language": ("Language", "Langue"),
-    "card_indices": ("Card indices", "Lettres des figures"),
-    "card_indices_language": ("By language", "Selon la langue"),
-    "card_indices_fr": ("French (R D C V)", "Françaises (R D C V)"),
-    "card_indices_en": ("English (K Q C J)", "Anglaises (K Q C J)"),
-    "highlight_winner": ("Highlight the winning card", "Surligner la carte maîtresse"),
-    "on": ("On", "Oui"),
-    "off": ("Off", "Non"),
-    "slow": ("Slow", "Lente"),
-    "normal": ("Normal", "Normale"),
-    "fast": ("Fast", "Rapide"),
-    "instant": ("Instant", "Instantanée"),
-    # contracts and bids
-    "pass": ("Pass", "Passe"),
-    "petite": ("Petite", "Petite"),
-    "garde": ("Garde", "Garde"),
-    "garde_sans": ("Garde sans", "Garde sans"),
-    "garde_contre": ("Garde contre", "Garde contre"),
-    # seats
-    "seat_south": ("South", "Sud"),
-    "seat_east": ("East", "Est"),
-    "seat_north": ("North", "Nord"),
-    "seat_west": ("West", "Ouest"),
-    "seat_north_east": ("North-East", "Nord-Est"),
-    "seat_north_west": ("North-West", "Nord-Ouest"),
-    # the table (game/table/scene.py)
-    "table_you": ("You", "Vous"),
-    "table_your_turn": ("Your turn: drag a card to the table",
-                        "À vous : posez une carte sur le tapis"),
-    "table_your_bid": ("Your turn to bid", "À vous de parler"),
-    "table_to_play": ("{name} to play", "À {name} de jouer"),
-    "table_to_bid": ("{name} to bid", "À {name} de parler"),
-    "table_to_call": ("{name} calls a king", "{name} appelle un roi"),
-    "table_to_discard": ("{name} makes the discard", "{name} fait son écart"),
-    "table_to_decide": ("{name} is deciding", "{name} réfléchit"),
-    "table_thinking": ("thinking", "réfléchit"),
-    "table_discard_help": ("Drag {n} cards into the discard, then confirm",
-                           "Glissez {n} cartes dans l'écart, puis validez"),
-    "table_discard_title": ("Discard {count} / {n}", "Écart {count} / {n}"),
-    "table_discard_drop": ("Drop cards here", "Déposez les cartes ici"),
-    "table_discard_ready": ("Discard complete: confirm it", "Écart complet : validez-le"),
-    "table_confirm": ("Confirm", "Valider"),
-    "table_change_discard": ("Change discard", "Refaire l'écart"),
-    "table_keep_discard": ("Keep", "Garder"),
-    "table_deal_over": ("The deal is over.", "La donne est finie."),
-    # why the rules refuse a move (engine.refusals reasons, put into words by game.table.words)
-    "refusal_deal_over": ("The deal is over.", "La donne est finie."),
-    "refusal_not_your_turn": ("It is not your turn.", "Ce n'est pas à vous de jouer."),
-    "refusal_wait_bidding": ("Cards are played once the bidding is over.",
-                             "On joue les cartes une fois les enchères finies."),
-    "refusal_discard_first": ("Make your discard first: drag {n} cards into the marked area.",
-                              "Faites d'abord l'écart : glissez {n} cartes dans la zone marquée."),
-    "refusal_answer_first": ("Answer the question on the table first.",
-                             "Répondez d'abord à la question posée."),
-    "refusal_declare_first": ("Answer the question first: your card is played right after.",
-                              "Répondez d'abord : votre carte est jouée juste après."),
-    "refusal_not_held": ("You do not hold the {card}.", "Vous n'avez pas le {card}."),
-    "refusal_must_follow": ("You must follow {suit}.", "Vous devez fournir à {suit}."),
-    "refusal_must_overtrump": ("You must play a trump higher than the {rank}.",
-                               "Vous devez monter : jouez un atout plus fort que le {rank}."),
-    "refusal_must_trump": ("You have no {suit}: you must play a trump.",
-                           "Vous n'avez plus de {suit} : vous devez couper."),
-    "refusal_must_play_trump": ("Trumps were led: you must play a trump.",
-                                "Atout demandé : vous devez jouer atout."),
-    "refusal_called_suit": ("You may not lead {suit} to the first trick, except the called "
-                            "{card}.",
-                            "Pas d'entame à {suit} au premier pli, sauf la carte appelée "
-                            "({card})."),
-    "refusal_no_discard_now": ("The discard cannot be changed now.",
-                               "L'écart ne peut plus être changé."),
-    "refusal_discard_final": ("Your discard is final once you have declared {what}.",
-                              "Votre écart est définitif une fois {what} annoncée."),
-    "refusal_what_handful": ("a handful", "la poignée"),
-    "refusal_what_misere": ("a misère", "la misère"),
-    "refusal_discard_size": ("The discard needs {n} cards ({count} chosen).",
-                             "L'écart compte {n} cartes ({count} choisies)."),
-    "refusal_discard_full": ("The discard holds {n} cards already: take one back first.",
-                             "L'écart a déjà {n} cartes : reprenez-en une d'abord."),
-    "refusal_twice": ("The {card} is chosen twice.", "Le {card} est choisi deux fois."),
-    "refusal_not_in_taker_hand": ("The {card} is not in your hand.",
-                                  "Le {card} n'est pas dans votre main."),
-    "refusal_no_kings": ("Kings may not be discarded.", "Les rois ne vont pas à l'écart."),
-    "refusal_no_oudlers": ("Oudlers (the 21, the Petit and the Excuse) may not be discarded.",
-                           "Les bouts (le 21, le Petit et l'Excuse) ne vont pas à l'écart."),
-    "refusal_no_trumps": ("Trumps may be discarded only when you have too few other cards.",
-                          "Un atout ne va à l'écart que faute d'autres cartes."),
-    "refusal_too_many_trumps": ("Only {n} trump(s) may go to the discard.",
-                                "Seulement {n} atout(s) peuvent aller à l'écart."),
-    "refusal_handful_not_now": ("A handful is shown as you play your first card.",
-                                "Une poignée se montre en jouant sa première carte."),
-    "refusal_handful_again": ("You have already shown a handful.",
-                              "Vous avez déjà montré une poignée."),
-    "refusal_handful_size": ("A handful is {sizes} trumps.", "Une poignée compte {sizes} atouts."),
-    "refusal_handful_short": ("Choose {n} more.", "Encore {n} à choisir."),
-    "refusal_handful_long": ("{n} too many.", "{n} de trop."),
-    "refusal_handful_trumps_only": ("Only trumps (and the Excuse) can be shown.",
-                                    "Seuls les atouts (et l'Excuse) se montrent."),
-    "refusal_handful_excuse": ("The Excuse may stand for a trump only when every trump is "
-                               "shown.",
-                               "L'Excuse ne remplace un atout que si tous les atouts sont "
-                               "montrés."),
-    "refusal_miseres_off": ("Misères are not played under these rules.",
-                            "Les misères ne se jouent pas avec ces règles."),
-    "refusal_unknown_misere": ("There is no such misère.", "Cette misère n'existe pas."),
-    "refusal_misere_not_now": ("That misère cannot be announced now.",
-                               "Cette misère ne peut pas être annoncée maintenant."),
-    "refusal_no_bid_now": ("The bidding is over.", "Les enchères sont finies."),
-    "refusal_unknown_contract": ("There is no such contract.", "Ce contrat n'existe pas."),
-    "refusal_bid_not_higher": ("Bid higher than {best}, or pass.",
-                               "Annoncez plus haut que {best}, ou passez."),
-    "refusal_no_call_now": ("No card is called now.", "Aucune carte ne s'appelle maintenant."),
-    "refusal_not_callable": ("The {card} cannot be called.", "Le {card} ne peut pas être appelé."),
-    "refusal_no_slam_now": ("A slam cannot be announced now.",
-                            "Le chelem ne peut pas être annoncé maintenant."),
-    "table_drop_on_table": ("Drop the card in the middle of the table to play it.",
-                            "Lâchez la carte au milieu du tapis pour la jouer."),
-    "table_last_trick": ("Last trick", "Pli précédent"),
-    "table_no_last_trick": ("No trick has been played yet.", "Aucun pli n'a encore été joué."),
-    "table_last_trick_won": ("won by {name}", "remporté par {name}"),
-    "table_close_hint": ("Click to close", "Cliquez pour fermer"),
-    "table_menu": ("Menu", "Menu"),
-    "table_deal_no": ("Deal {n}", "Donne {n}"),
-    "table_contract_by": ("{contract} by {name}", "{contract} par {name}"),
-    "table_bidding": ("Bidding", "Enchères"),
-    "table_called": ("Called: {card}", "Appel : {card}"),
-    "table_partner": ("Partner!", "Partenaire !"),
-    "table_alone": ("Playing alone", "Joue seul"),
-    "table_calls": ("I call the {card}", "J'appelle le {card}"),
-    "table_slam": ("Slam!", "Chelem !"),
-    "table_plate_handful": ("Handful", "Poignée"),
-    "table_plate_misere": ("Misère", "Misère"),
-    "table_plate_slam": ("Slam", "Chelem"),
-    "sheet_slam_announced": ("slam announced", "chelem annoncé"),
-    "sheet_slam_made": ("slam", "chelem"),
-    "sheet_handful": ("handful", "poignée"),
-    "sheet_handfuls": ("{n} handfuls", "{n} poignées"),
-    "sheet_misere": ("misère", "misère"),
-    "sheet_miseres": ("{n} misères", "{n} misères"),
-    "table_misere_trump": ("Misère of trumps", "Misère d'atout"),
-    "table_misere_heads": ("Misère of heads", "Misère de têtes"),
-    "table_handful_simple": ("Simple handful", "Simple poignée"),
-    "table_handful_double": ("Double handful", "Double poignée"),
-    "table_handful_triple": ("Triple handful", "Triple poignée"),
-    "table_discard_shown": ("Trumps in the discard", "Atouts à l'écart"),
-    "table_dog": ("The dog", "Le chien"),
-    "table_declare_open": ("Answer the question, then play your card",
-                           "Répondez à la question, puis jouez votre carte"),
-    "table_discard": ("The discard", "L'écart"),
-    "table_dog_at_end": ("The dog (counted for {camp})", "Le chien (compté pour {camp})"),
-    "table_camp_taker": ("the taker", "le preneur"),
-    "table_camp_defence": ("the defence", "la défense"),
-    "table_tricks": ("{n} tricks", "{n} plis"),
-    "table_one_trick": ("1 trick", "1 pli"),
-    "table_all_passed": ("Everybody passed: the cards are dealt again.",
-                         "Tout le monde a passé : on redonne."),
-    "table_petit_sec": ("{name} holds the Petit sec: the cards are dealt again.",
-                        "{name} a le Petit sec : on redonne."),
-    "table_deal_cancelled": ("Deal cancelled", "Donne annulée"),
-    "table_next_deal": ("Next deal", "Donne suivante"),
-    "table_contract_made": ("Contract made", "Contrat réussi"),
-    "table_contract_lost": ("Contract lost", "Contrat chuté"),
-    "table_demo": ("Demo: the bots play every seat",
-                   "Démo : les robots jouent à toutes les places"),
-    # table dialogs (game/table/dialogs/)
-    "panel_bid_title": ("Your bid", "Votre enchère"),
-    "panel_bid_open": ("Nobody has bid yet.", "Personne n'a encore pris."),
-    "panel_bid_to_beat": ("To beat: {contract}", "À battre : {contract}"),
-    "panel_bid_you": ("Your turn", "À vous"),
-    "panel_call_king": ("Call a king", "Appelez un roi"),
-    "panel_call_queen": ("Call a king or a queen", "Appelez un roi ou une dame"),
-    "panel_call_knight": ("Call a king, queen or knight",
-                          "Appelez un roi, une dame ou un cavalier"),
-    "panel_call_jack": ("Call a head", "Appelez une tête"),
-    "panel_call_any": ("Call a card", "Appelez une carte"),
-    "panel_call_help": ("Whoever holds the card you call becomes your secret partner.",
-                        "Celui qui détient la carte appelée devient votre partenaire secret."),
-    "panel_call_lower": ("You hold all the higher heads, so you may call a lower one.",
-                         "Vous détenez toutes les têtes au-dessus : vous pouvez appeler plus bas."),
-    "panel_call_own": ("in your hand, you would play alone",
-                       "dans votre main, vous joueriez seul"),
-    "panel_call_click": ("Click the card to call.", "Cliquez sur la carte à appeler."),
-    "panel_call_yours": ("yours", "à vous"),
-    "panel_slam_title": ("Announce a slam?", "Annoncer un chelem ?"),
-    "panel_slam_help": ("A slam promises to win every trick; announcing it lets you lead "
-                        "the first trick.",
-                        "Le chelem promet de faire tous les plis ; l'annoncer vous donne "
-                        "l'entame."),
-    "panel_slam_values": ("{made} if made, {failed} if not.",
-                          "{made} s'il est réussi, {failed} sinon."),
-    "panel_slam_no": ("No", "Non"),
-    "panel_slam_yes": ("Announce slam", "Annoncer le chelem"),
-    "panel_handful_title": ("Show a handful?", "Montrer une poignée ?"),
-    "panel_handful_help": ("You hold {trumps} trumps{excuse}.",
-                           "Vous avez {trumps} atouts{excuse}."),
-    "panel_handful_and_excuse": (" and the Excuse", " et l'Excuse"),
-    "panel_handful_bonus_rule": ("The bonus goes to the camp that wins the contract.",
-                                 "La prime va au camp qui gagne le contrat."),
-    "panel_handful_show_simple": ("Show a simple handful", "Montrer une simple poignée"),
-    "panel_handful_show_double": ("Show a double handful", "Montrer une double poignée"),
-    "panel_handful_show_triple": ("Show a triple handful", "Montrer une triple poignée"),
-    "panel_handful_note": ("{count} trumps · {bonus} points", "{count} atouts · {bonus} points"),
-    "panel_handful_simple": ("Simple handful", "Simple poignée"),
-    "panel_handful_double": ("Double handful", "Double poignée"),
-    "panel_handful_triple": ("Triple handful", "Triple poignée"),
-    "panel_handful_pick": ("Click cards in your hand to change which trumps you show.",
-                           "Cliquez sur les cartes de votre main pour choisir les atouts montrés."),
-    "panel_handful_chosen": ("{n} / {total} chosen", "{n} / {total} choisis"),
-    "panel_handful_ready": ("Ready to show.", "Prête à montrer."),
-    "panel_handful_confirm": ("Show handful", "Montrer la poignée"),
-    "panel_no_thanks": ("No thanks", "Non merci"),
-    "panel_misere_title": ("Announce a misère?", "Annoncer une misère ?"),
-    "panel_misere_help_trump": ("You hold no trump: a misère d'atout earns {value} points from "
-                                "each other player.",
-                                "Vous n'avez aucun atout : la misère d'atout vous rapporte "
-                                "{value} points de chaque joueur."),
-    "panel_misere_help_heads": ("You hold no head and no oudler: a misère de têtes earns {value} "
-                                "points from each other player.",
-                                "Vous n'avez ni tête ni bout : la misère de têtes vous rapporte "
-                                "{value} points de chaque joueur."),
-    "panel_misere_announce_trump": ("Misère d'atout", "Misère d'atout"),
-    "panel_misere_announce_heads": ("Misère de têtes", "Misère de têtes"),
-    # end of a deal (game/table/score.py)
-    "score_sheet": ("Score sheet", "Feuille de marque"),
-    "score_next_deal": ("Next deal", "Donne suivante"),
-    "score_cancelled_title": ("Deal cancelled", "Donne annulée"),
-    "score_title_made": ("{contract} made by {margin}", "{contract} passée de {margin}"),
-    "score_title_lost": ("{contract} lost by {margin}", "{contract} chutée de {margin}"),
-    "score_deal_number": ("Deal {n}", "Donne {n}"),
-    "score_taker_is": ("taken by {name}", "prise par {name}"),
-    "score_contract": ("Contract", "Contrat"),
-    "score_called": ("Called card", "Carte appelée"),
-    "score_partner": ("Partner", "Partenaire"),
-    "score_alone": ("none, the taker played alone", "aucun, le preneur a joué seul"),
-    "score_points": ("Taker's card points", "Points du preneur"),
-    "score_defence_points": ("defence {points}", "défense {points}"),
-    "score_oudlers": ("Oudlers", "Bouts"),
-    "score_target": ("target {target}", "il faut {target}"),
-    "score_margin": ("Margin", "Écart"),
-    "score_made_by": ("made by {n}", "passée de {n}"),
-    "score_lost_by": ("lost by {n}", "chutée de {n}"),
-    "score_base": ("Contract base + margin", "Base du contrat + écart"),
-    "score_multiplied": ("\u00d7 {m} (contract)", "\u00d7 {m} (contrat)"),
-    "score_sign_made": ("won", "gagné"),
-    "score_sign_lost": ("lost", "perdu"),
-    "score_petit_au_bout": ("Petit au bout", "Petit au bout"),
-    "score_camp_taker": ("taker's camp", "camp du preneur"),
-    "score_camp_defence": ("defence", "défense"),
-    "score_oudlers_named": ("{names} · target {target}", "{names} · il faut {target}"),
-    "score_oudlers_none": ("none · target {target}", "aucun · il faut {target}"),
-    "score_excuse": ("Excuse", "Excuse"),
-    "score_excuse_kept": ("{name} kept it, gave a ½-point card",
-                          "gardée par {name} contre ½ point"),
-    "score_excuse_changed_camp": ("{name}: last trick, it changed camp",
-                                  "{name} : dernier pli, elle change de camp"),
-    "score_excuse_to_winner": ("{name}: last trick, it went to the winner",
-                               "{name} : dernier pli, elle va au gagnant"),
-    "score_excuse_slam": ("{name} won the slam's last trick with it",
-                          "{name} a pris le dernier pli du chelem avec"),
-    "score_excuse_dog": ("in the dog", "au chien"),
-    "score_margin_exact": ("{points} →", "{points} →"),
-    "score_handfuls": ("Handfuls", "Poignées"),
-    "score_handful_simple": ("simple", "simple"),
-    "score_handful_double": ("double", "double"),
-    "score_handful_triple": ("triple", "triple"),
-    "score_slam": ("Slam", "Chelem"),
-    "score_slam_announced_made": ("announced and made", "annoncé et réussi"),
-    "score_slam_made": ("made, not announced", "réussi sans annonce"),
-    "score_slam_announced_failed": ("announced, not made", "annoncé, non réussi"),
-    "score_slam_defence": ("the defence won every trick", "la défense a fait tous les plis"),
-    "score_value": ("Deal value V", "Valeur de la donne V"),
-    "score_miseres": ("Misères, apart from V", "Misères, hors V"),
-    "score_cancel_all_passed": ("Everyone passed.", "Tout le monde a passé."),
-    "score_cancel_petit_sec": ("Petit sec: {name} held the Petit as their only trump.",
-                               "Petit sec : {name} avait le Petit pour seul atout."),
-    "score_cancel_redeal": ("Nobody scores; the next dealer deals again.",
-                            "Personne ne marque ; le donneur suivant redistribue."),
-    "score_player": ("Player", "Joueur"),
-    "score_role": ("Role", "Rôle"),
-    "score_misere_column": ("Misère", "Misère"),
-    "score_this_deal": ("This deal", "Donne"),
-    "score_total": ("Total", "Total"),
-    "score_role_taker": ("Taker", "Preneur"),
-    "score_role_partner": ("Partner", "Partenaire"),
-    "score_role_defence": ("Defence", "Défense"),
-    "score_split_taker": ("taker {k} \u00d7 V", "preneur {k} \u00d7 V"),
-    "score_split_partner": ("partner {k} \u00d7 V", "partenaire {k} \u00d7 V"),
-    "score_split_defence": ("each defender \u2212V", "chaque défenseur \u2212V"),
-    "sheet_number": ("#", "n°"),
-    "sheet_dealer": ("Dealer", "Donneur"),
-    "sheet_taker": ("Taker", "Preneur"),
-    "sheet_contract": ("Contract", "Contrat"),
-    "sheet_result": ("Result", "Résultat"),
-    "sheet_seat_hint": ("deal / total", "donne / total"),
-    "sheet_empty": ("No deal is over yet.", "Aucune donne terminée."),
-    "sheet_totals": ("Totals", "Totaux"),
-    "sheet_all_passed": ("all passed", "tous passent"),
-    "sheet_petit_sec": ("petit sec", "petit sec"),
-    # history and statistics
-    "statistics": ("Statistics", "Statistiques"),
-    "history_replay": ("Replay", "Revoir"),
-    "history_export": ("Export", "Exporter"),
-    "history_keys": ("Up/Down: choose · Left/Right: players · Enter/R: replay · E: export · "
-                     "Delete: delete · S: statistics · Esc: back",
-                     "Haut/Bas : choisir · Gauche/Droite : joueurs · Entrée/R : revoir · "
-                     "E : exporter · Suppr : supprimer · S : statistiques · Échap : retour"),
-    "history_practised": ("practised", "entraînement"),
-    "history_autoplay": ("autoplay", "automatique"),
-    "history_challenge": ("challenge", "défi"),
-    "history_challenge_expert": ("expert's", "de l'expert"),
-    "stats_left_challenge": ("{count} challenge deals", "{count} donnes de défi"),
-    "stats_challenges": ("Challenges: {n} deals played by you and by the expert on the same "
-                         "cards, {average} points a deal against the expert",
-                         "Défis : {n} donnes jouées par vous et par l'expert avec les mêmes "
-                         "cartes, {average} points par donne face à l'expert"),
-    # the duplicate challenge
-    "challenge": ("Challenge the expert", "Défier l'expert"),
-    "challenge_title": ("Challenge: you against the expert", "Défi : vous contre l'expert"),
-    "challenge_expert": ("Expert", "Expert"),
-    "challenge_deal": ("Deal", "Donne"),
-    "challenge_deal_n": ("Deal {n}", "Donne {n}"),
-    "challenge_difference": ("Difference", "Différence"),
-    "challenge_total": ("Total", "Total"),
-    "challenge_play_next": ("Next deal", "Donne suivante"),
-    "challenge_over": ("Series over", "Série terminée"),
-    "challenge_review_yours": ("Review yours", "Revoir la vôtre"),
-    "challenge_review_expert": ("Review the expert's", "Voir l'expert"),
-    "challenge_review_title": ("Challenge, deal {n}: {who}", "Défi, donne {n} : {who}"),
-    "challenge_to_board": ("Back to the challenge", "Retour au défi"),
-    "challenge_deal_started": ("Challenge deal {n} of {total}: the expert plays these cards "
-                               "too", "Donne de défi {n} sur {total} : l'expert joue aussi "
-                               "ces cartes"),
-    "challenge_failed": ("failed", "échec"),
-    "challenge_intro": ("{n} deals: the expert plays your cards in your seat against the "
-                        "same bots, and the scores are compared deal by deal.",
-                        "{n} donnes : l'expert joue vos cartes à votre place contre les mêmes "
-                        "robots, et les scores sont comparés donne par donne."),
-    "challenge_ahead": ("{points} points ahead of the expert after {n} deals",
-                        "{points} points d'avance sur l'expert après {n} donnes"),
-    "challenge_behind": ("{points} points behind the expert after {n} deals",
-                         "{points} points de retard sur l'expert après {n} donnes"),
-    "challenge_level": ("Level with the expert after {n} deals",
-                        "À égalité avec l'expert après {n} donnes"),
-    "challenge_keys": ("Enter: next deal · Up/Down: choose a deal · R: review yours · "
-                       "E: the expert's · Esc: leave",
-                       "Entrée : donne suivante · Haut/Bas : choisir une donne · R : revoir la "
-                       "vôtre · E : celle de l'expert · Échap : quitter"),
-    "replay_challenge_started": ("Challenge: play this deal again against the expert",
-                                 "Défi : rejouez cette donne contre l'expert"),
-    "history_cancelled": ("Cancelled", "Annulée"),
-    "history_all_passed": ("everyone passed", "tout le monde a passé"),
-    "history_petit_sec": ("petit sec", "petit sec"),
-    "history_exported": ("Exported to {path}", "Exportée dans {path}"),
-    "history_export_failed": ("Cannot export: {problem}", "Export impossible : {problem}"),
-    "history_replay_missing": ("The replay viewer is not available in this version.",
-                               "Le visionneur de donnes n'est pas disponible dans cette "
-                               "version."),
-    "history_replay_failed": ("Cannot replay this deal: {problem}",
-                              "Impossible de revoir cette donne : {problem}"),
-    "history_delete_failed": ("Cannot delete {name}: {problem}",
-                              "Impossible de supprimer {name} : {problem}"),
-    "stats_players": ("{count} players", "{count} joueurs"),
-    "stats_deals": ("Deals played", "Donnes jouées"),
-    "stats_taken": ("Deals you took", "Donnes prises"),
-    "stats_made": ("Contracts made when you took", "Contrats réussis sur vos prises"),
-    "stats_average": ("Average score per deal", "Score moyen par donne"),
-    "stats_best": ("Best deal", "Meilleure donne"),
-    "stats_cancelled": ("Cancelled deals", "Donnes annulées"),
-    "stats_count_rate": ("{count} ({rate})", "{count} ({rate})"),
-    "stats_made_value": ("{made} of {taken} ({rate})", "{made} sur {taken} ({rate})"),
-    "stats_none": ("—", "—"),
-    "stats_seat_note": ("Scores and contracts from your seat. Practised deals (undo used) and "
-                        "unreadable files are not counted.",
-                        "Scores et contrats vus de votre place. Les donnes d'entraînement "
-                        "(avec retour en arrière) et les fichiers illisibles ne comptent pas."),
-    "stats_left_out": ("Not counted: {what}.", "Non comptées : {what}."),
-    "stats_left_practised": ("{count} practised", "{count} d'entraînement"),
-    "stats_left_autoplay": ("{count} played by the computer",
-                            "{count} jouées par l'ordinateur"),
-    "stats_left_problems": ("{count} unreadable", "{count} illisibles"),
-    "stats_empty": ("No finished deals to count yet.", "Aucune donne terminée à compter."),
-    "stats_empty_filtered": ("No finished {count}-player deals to count yet.",
-                             "Aucune donne à {count} joueurs à compter."),
-    "stats_keys": ("Left/Right: players · Esc: back",
-                   "Gauche/Droite : joueurs · Échap : retour"),
-    # narration (replay viewer)
-    "narr_suit_0": ("Spades", "Pique"),
-    "narr_suit_1": ("Hearts", "Cœur"),
-    "narr_suit_2": ("Diamonds", "Carreau"),
-    "narr_suit_3": ("Clubs", "Trèfle"),
-    "narr_rank_11": ("Jack", "Valet"),
-    "narr_rank_12": ("Knight", "Cavalier"),
-    "narr_rank_13": ("Queen", "Dame"),
-    "narr_rank_14": ("King", "Roi"),
-    "narr_card": ("{rank} of {suit}", "{rank} de {suit}"),
-    "narr_petit": ("Petit", "Petit"),
-    "narr_excuse": ("Excuse", "Excuse"),
-    "narr_the_m": ("the {card}", "le {card}"),
-    "narr_the_f": ("the {card}", "la {card}"),
-    "narr_the_v": ("the {card}", "l'{card}"),
-    "narr_of_m": ("the {card}", "du {card}"),
-    "narr_of_f": ("the {card}", "de la {card}"),
-    "narr_of_v": ("the {card}", "de l'{card}"),
-    "narr_and": ("{first} and {last}", "{first} et {last}"),
-    "narr_note": ("{text}; {note}", "{text} ; {note}"),
-    "narr_points_one": ("{n} point", "{n} point"),
-    "narr_points_many": ("{n} points", "{n} points"),
-    "narr_deal_number": ("Deal {n} — {text}", "Donne {n} — {text}"),
-    "narr_dealt": ("{name} deals: {hand} cards each, the dog is {dog} cards",
-                   "{name} distribue : {hand} cartes chacun, chien de {dog} cartes"),
-    "narr_cancel_passed": ("Deal cancelled: everyone passed",
-                           "Donne annulée : tout le monde a passé"),
-    "narr_cancel_petit_sec": ("Deal cancelled: {name} has the Petit sec",
-                              "Donne annulée : {name} a le Petit sec"),
-    "narr_cancel_petit_sec_anon": ("Deal cancelled: a Petit sec", "Donne annulée : Petit sec"),
-    "narr_cancel": ("Deal cancelled", "Donne annulée"),
-    "narr_pass": ("{name} passes", "{name} passe"),
-    "narr_bid": ("{name} bids {contract}", "{name} prend une {contract}"),
-    "narr_call": ("{name} calls {card}", "{name} appelle {card}"),
-    "narr_call_own": ("{name} calls {card}, from their own hand: the taker plays alone",
-                      "{name} appelle {card}, de sa propre main : le preneur joue seul"),
-    "narr_call_dog": ("{name} calls {card}, which is in the dog: the taker plays alone",
-                      "{name} appelle {card}, qui est au chien : le preneur joue seul"),
-    "narr_dog": ("The dog: {cards}", "Le chien : {cards}"),
-    "narr_discard": ("{name} discards {n} cards face down",
-                     "{name} fait son écart : {n} cartes face cachée"),
-    "narr_rediscard": ("{name} changes the discard: {n} cards face down",
-                       "{name} refait son écart : {n} cartes face cachée"),
-    "narr_discard_trump_one": ("{text}, including the {trumps} of trumps, shown to all",
-                               "{text}, dont l'atout {trumps}, montré à tous"),
-    "narr_discard_trump_many": ("{text}, including the {trumps} of trumps, shown to all",
-                                "{text}, dont les atouts {trumps}, montrés à tous"),
-    "narr_slam": ("{name} announces a slam and will lead the first trick",
-                  "{name} annonce un chelem et entamera le premier pli"),
-    "narr_no_slam": ("{name} does not announce a slam", "{name} n'annonce pas de chelem"),
-    "narr_level_0": ("simple", "simple"),
-    "narr_level_1": ("double", "double"),
-    "narr_level_2": ("triple", "triple"),
-    "narr_handful": ("{name} shows a {level} handful: {count} trumps ({cards})",
-                     "{name} montre une poignée {level} : {count} atouts ({cards})"),
-    "narr_handful_excuse": ("{name} shows a {level} handful: {count} trumps and the Excuse "
-                            "({cards})",
-                            "{name} montre une poignée {level} : {count} atouts et l'Excuse "
-                            "({cards})"),
-    "narr_misere_trump": ("{name} announces a misère (no trumps)",
-                          "{name} annonce une misère d'atout (aucun atout)"),
-    "narr_misere_heads": ("{name} announces a misère of heads (no heads, no oudlers)",
-                          "{name} annonce une misère de têtes (ni tête ni bout)"),
-    "narr_misere": ("{name} announces a misère", "{name} annonce une misère"),
-    "narr_lead": ("{name} leads {card}", "{name} entame {card}"),
-    "narr_lead_trump": ("{name} leads a trump, {card}", "{name} entame atout : {card}"),
-    "narr_lead_excuse": ("{name} leads the Excuse: the next card sets the suit",
-                         "{name} entame de l'Excuse : la carte suivante donne la couleur"),
-    "narr_play_excuse": ("{name} plays the Excuse", "{name} joue l'Excuse"),
-    "narr_sets_suit": ("{name} plays {card}, which sets the suit",
-                       "{name} joue {card}, qui donne la couleur"),
-    "narr_follow": ("{name} follows with {card}", "{name} fournit {card}"),
-    "narr_follow_best": ("{name} follows with {card}, the best card so far",
-                         "{name} fournit {card} et prend la main"),
-    "narr_trump": ("{name} trumps with {card}", "{name} coupe avec {card}"),
-    "narr_overtrump": ("{name} overtrumps with {card}", "{name} surcoupe avec {card}"),
-    "narr_undertrump": ("{name} undertrumps with {card}", "{name} sous-coupe avec {card}"),
-    "narr_discard_card": ("{name} cannot follow or trump: discards {card}",
-                          "{name} ne peut ni fournir ni couper et se défausse {card}"),
-    "narr_trump_higher": ("{name} goes higher with {card}", "{name} monte avec {card}"),
-    "narr_trump_lower": ("{name} cannot go higher: plays {card}",
-                         "{name} ne peut pas monter et joue {card}"),
-    "narr_no_trump_discard": ("{name} has no trumps: discards {card}",
-                              "{name} n'a pas d'atout et se défausse {card}"),
-    "narr_partner": ("{name} is the partner (called {card})",
-                     "{name} est le partenaire (carte appelée : {card})"),
-    "narr_partner_alone": ("{name} plays the called {card}: the taker plays alone",
-                           "{name} joue la carte appelée ({card}) : le preneur joue seul"),
-    "narr_trick": ("{name} wins trick {n} ({points})", "{name} remporte le pli {n} ({points})"),
-    "narr_last_trick": ("{name} wins the last trick ({points})",
-                        "{name} remporte le dernier pli ({points})"),
-    "narr_slam_excuse_trick": ("{name} wins the last trick with the Excuse, as a slam allows "
-                               "({points})",
-                               "{name} remporte le dernier pli avec l'Excuse, comme le chelem "
-                               "le permet ({points})"),
-    "narr_excuse_exchange": ("{name} keeps the Excuse and gives a half-point card",
-                             "{name} garde l'Excuse et donne une carte d'un demi-point"),
-    "narr_excuse_last_taker": ("the Excuse, played to the last trick, goes to the taker's camp",
-                               "l'Excuse, jouée au dernier pli, va au camp du preneur"),
-    "narr_excuse_last_defence": ("the Excuse, played to the last trick, goes to the defence",
-                                 "l'Excuse, jouée au dernier pli, va à la défense"),
-    "narr_pab_taker": ("Petit au bout for the taker's camp",
-                       "Petit au bout pour le camp du preneur"),
-    "narr_pab_defence": ("Petit au bout for the defence", "Petit au bout pour la défense"),
-    "narr_oudlers_0": ("no oudler", "aucun bout"),
-    "narr_oudlers_1": ("1 oudler", "1 bout"),
-    "narr_oudlers_many": ("{n} oudlers", "{n} bouts"),
-    "narr_made": ("Deal over: {name}'s {contract} made by {margin} ({points} with {oudlers}, "
-                  "{target} needed)",
-                  "Fin de la donne : {contract} prise par {name}, passée de {margin} ({points} "
-                  "avec {oudlers}, il en fallait {target})"),
-    "narr_failed": ("Deal over: {name}'s {contract} failed by {margin} ({points} with {oudlers}, "
-                    "{target} needed)",
-                    "Fin de la donne : {contract} prise par {name}, chutée de {margin} ({points} "
-                    "avec {oudlers}, il en fallait {target})"),
-    "narr_slam_announced_made": ("slam announced and made", "chelem annoncé et réussi"),
-    "narr_slam_made": ("slam made without announcement", "chelem réussi sans annonce"),
-    "narr_slam_announced_failed": ("slam announced, not made", "chelem annoncé, non réussi"),
-    "narr_slam_defence": ("the defence won every trick", "la défense a fait tous les plis"),
-    "narr_score": ("{name} {score}", "{name} {score}"),
-    "narr_scores": ("{text} — {scores}", "{text} — {scores}"),
-    "narr_scored_plain": ("Deal over: {scores}", "Fin de la donne : {scores}"),
-    # replay viewer (game/replay/viewer.py)
-    # the review board (game/replay/)
-    "review_decision": ("{kind}: {what}", "{kind} : {what}"),
-    "review_kind_card": ("Card", "Carte"),
-    "review_kind_bid": ("Bid", "Enchère"),
-    "review_kind_call": ("Call", "Appel"),
-    "review_kind_discard": ("Discard", "Écart"),
-    "review_kind_slam": ("Slam", "Chelem"),
-    "review_kind_declaration": ("Declaration", "Annonce"),
-    "replay_line": ("Expert's line", "Ligne de l'expert"),
-    "replay_line_working_short": ("Expert thinking…", "L'expert réfléchit…"),
-    "replay_line_working": ("The expert plays the rest of the deal in your seat…",
-                            "L'expert joue la suite de la donne à votre place…"),
-    "replay_line_name": ("Expert's line", "Ligne de l'expert"),
-    "replay_line_over": ("The deal is over here: step back to see the expert's line from an "
-                         "earlier point.",
-                         "La donne est finie ici : revenez en arrière pour voir la ligne de "
-                         "l'expert depuis un point antérieur."),
-    "replay_line_failed": ("The expert's line could not be worked out: {problem}",
-                           "La ligne de l'expert n'a pas pu être calculée : {problem}"),
-    "replay_line_same": ("From here the expert plays the deal exactly as it was played.",
-                         "D'ici, l'expert joue la donne exactement comme elle a été jouée."),
-    "replay_try_name": ("Your try", "Votre essai"),
-    "replay_line_result": ("{name}: {result} for you (the deal: {original}).",
-                           "{name} : {result} pour vous (la donne : {original})."),
-    "replay_variation_not_kept": ("It could not be kept in the file ({problem}).",
-                                  "Elle n'a pas pu être gardée dans le fichier ({problem})."),
-    "replay_variations_refused": ("{n} variation(s) kept with this deal could not be read: "
-                                  "{problem}",
-                                  "{n} variante(s) gardée(s) avec cette donne n'ont pas pu être "
-                                  "lues : {problem}"),
-    "replay_tab_lines": ("Variations ({n})", "Variantes ({n})"),
-    "replay_the_deal": ("The deal as played", "La donne jouée"),
-    "replay_from": ("from {where}", "depuis {where}"),
-    "replay_no_variations": ("No variation yet: play on from a step (P) or ask for the "
-                             "expert's line (L).",
-                             "Pas encore de variante : jouez la suite d'une étape (P) ou "
-                             "demandez la ligne de l'expert (L)."),
-    "replay_back_to_deal": ("Back to the deal", "Retour à la donne"),
-    "replay_variation_title": ("Variation: {name}", "Variante : {name}"),
-    "replay_variation_summary": ("{result} for you · the deal: {original}",
-                                 "{result} pour vous · la donne : {original}"),
-    "replay_mistakes": ("{n} mistake(s), −{points} points in all",
-                        "{n} erreur(s), −{points} points en tout"),
-    "replay_mistakes_so_far": ("{n} mistake(s) so far, −{points} points",
-                               "{n} erreur(s) pour l'instant, −{points} points"),
-    "replay_no_mistake_so_far": ("No mistake so far…", "Aucune erreur pour l'instant…"),
-    "replay_clean": ("No mistake: every choice was within 5 points of the expert's.",
-                     "Aucune erreur : chaque choix est à moins de 5 points de celui de "
-                     "l'expert."),
-    "replay_no_mistakes": ("No mistake in this deal.", "Aucune erreur dans cette donne."),
-    "replay_no_mistakes_yet": ("No mistake found yet; the analysis goes on.",
-                               "Aucune erreur trouvée pour l'instant ; l'analyse continue."),
-    "replay_no_more_mistakes": ("No more mistakes that way.",
-                                "Plus d'erreur dans ce sens."),
-    "replay_you_ranked": ("you, {rank} of {n}", "vous, {rank} sur {n}"),
-    "replay_graph_pending": ("Step {n}: still estimating…", "Étape {n} : estimation en cours…"),
-    "replay_graph_final": ("Step {n}: {score} for you", "Étape {n} : {score} pour vous"),
-    "replay_graph_value": ("Step {n}: expected {score} for you (±{error})",
-                           "Étape {n} : {score} attendus pour vous (±{error})"),
-    "replay_title": ("Replay", "Revoir la donne"),
-    "replay_players": ("{n} players", "{n} joueurs"),
-    "replay_key_first": ("First step (Home)", "Début (Origine)"),
-    "replay_key_trick_back": ("Previous trick (Page Up)", "Pli précédent (Page préc.)"),
-    "replay_key_back": ("Step back (Left)", "Pas en arrière (Gauche)"),
-    "replay_key_play": ("Play / pause (Space)", "Lecture / pause (Espace)"),
-    "replay_key_forward": ("Step forward (Right)", "Pas en avant (Droite)"),
-    "replay_key_trick_forward": ("Next trick (Page Down)", "Pli suivant (Page suiv.)"),
-    "replay_key_last": ("Last step (End)", "Fin (Fin)"),
-    "replay_keys": ("Left/Right: step · Home/End · PgUp/PgDn: trick · Space: play · "
-                    "+/−: speed · O: hands · M/Shift+M: next/previous mistake · "
-                    "L: expert's line · P: play on · C: challenge · Tab: panels · Esc: back",
-                    "Gauche/Droite : pas · Origine/Fin · Page préc./suiv. : pli · "
-                    "Espace : lecture · +/− : vitesse · O : jeux · M/Maj+M : erreur "
-                    "suivante/précédente · L : ligne de l'expert · P : jouer · C : défi · "
-                    "Tab : onglets · Échap : retour"),
-    "replay_step": ("Step {n}/{total}", "Étape {n}/{total}"),
-    "replay_trick_n": ("Trick {n}", "Pli {n}"),
-    "replay_before_play": ("Before play", "Avant le jeu"),
-    "replay_open_hands": ("Open hands", "Jeux ouverts"),
-    "replay_as_seen": ("As I saw it", "Mon point de vue"),
-    "replay_play_on": ("Play on from here", "Jouer la suite d'ici"),
-    "replay_play_on_over": ("The deal is over here: step back to play on from an earlier point.",
-                            "La donne est finie ici : reculez pour jouer la suite plus tôt."),
-    "replay_play_on_started": ("Practice from step {n} of {total}: you play the rest against "
-                               "the bots. Nothing is saved.",
-                               "Entraînement depuis l'étape {n} sur {total} : vous jouez la "
-                               "suite contre les robots. Rien n'est enregistré."),
-    "replay_back_to_replay": ("Back to the replay", "Retour à la donne"),
-    "replay_close_score": ("Close", "Fermer"),
-    "replay_tab_moves": ("Moves", "Coups"),
-    "replay_tab_analysis": ("Analysis", "Analyse"),
-    "replay_tab_analysis_progress": ("Analysis {done}/{total}", "Analyse {done}/{total}"),
-    "replay_no_analysis": ("No analysis for this deal. {problem}",
-                           "Pas d'analyse pour cette donne. {problem}"),
-    "replay_no_choices": ("You had no choice to make in this deal.",
-                          "Vous n'aviez aucun choix à faire dans cette donne."),
-    "replay_best": ("best", "meilleur"),
-    "replay_your_choice": ("Your choice here: {what}", "Votre choix ici : {what}"),
-    "replay_forced": ("The only legal choice.", "Le seul choix permis."),
-    "replay_thinking": ("The expert is weighing the options…",
-                        "L'expert évalue les possibilités…"),
-    "replay_analysis_failed": ("No estimate: {problem}", "Pas d'estimation : {problem}"),
-    "replay_expert_pick": ("expert", "expert"),
-    "replay_you": ("you", "vous"),
-    "replay_more_options": ("and {n} more options", "et {n} autres choix"),
-    "replay_estimate_note": ("Your expected score for the deal, over {n} simulated deals.",
-                             "Votre score espéré sur la donne, sur {n} donnes simulées."),
-    "replay_handful_shown": ("Handful", "Poignée"),
-    "replay_cancelled": ("Deal cancelled", "Donne annulée"),
-    "replay_summary_made": ("{contract} by {name} · made by {margin}",
-                            "{contract} de {name} · gagnée de {margin}"),
-    "replay_summary_lost": ("{contract} by {name} · failed by {margin}",
-                            "{contract} de {name} · chutée de {margin}"),
-    # table hints and undo
-    "table_undo_tip": ("Undo: take back {what} (U)", "Annuler : reprendre {what} (U)"),
-    "table_undo_done": ("Took back {what}.", "Vous avez repris {what}."),
-    "table_undo_nothing": ("Undo: nothing of yours to take back in this deal",
-                           "Annuler : rien à reprendre pour vous dans cette donne"),
-    "table_undo_wait": ("Undo: wait until the cards have been played",
-                        "Annuler : attendez que les cartes soient jouées"),
-    "table_undo_no_player": ("Undo: you have no seat at this table",
-                             "Annuler : vous n'avez pas de place à cette table"),
-    "table_undo_card": ("your last card", "votre dernière carte"),
-    "table_undo_bid": ("your bid", "votre enchère"),
-    "table_undo_call": ("your call", "votre appel"),
-    "table_undo_discard": ("your discard", "votre écart"),
-    "table_undo_slam": ("your slam decision", "votre décision de chelem"),
-    "table_undo_handful": ("your handful", "votre poignée"),
-    "table_undo_misere": ("your misère", "votre misère"),
-    "table_hint_tip": ("Hint: what the strongest bot would do (H)",
-                       "Conseil : ce que ferait le meilleur robot (H)"),
-    "table_hint_hide": ("Hide the hint (H)", "Masquer le conseil (H)"),
-    "table_hint_thinking": ("Hint: thinking…", "Conseil : réflexion…"),
-    "table_hint_not_your_turn": ("Hint: when it is your turn to decide",
-                                 "Conseil : quand c'est à vous de décider"),
-    "table_hint_wait": ("Hint: wait until the cards have been played",
-                        "Conseil : attendez que les cartes soient jouées"),
-    "table_hint_no_player": ("Hint: you have no seat at this table",
-                             "Conseil : vous n'avez pas de place à cette table"),
-    "table_hint_title": ("Hint", "Conseil"),
-    "table_hint_failed": ("No hint this time: {problem}", "Pas de conseil cette fois : {problem}"),
-    "table_hint_missing": ("Hints are not available in this version.",
-                           "Les conseils ne sont pas disponibles dans cette version."),
-    "table_practised": ("Practised", "Entraînement"),
-    "table_practised_tip": ("You took a move back in this deal",
-                            "Vous avez repris un coup dans cette donne"),
-    # hints and analysis
-    "hint_tail": (" (expected {value} for you, {margin} more than the next best).",
-                  " (espérance {value} pour vous, {margin} de plus que le choix suivant)."),
-    "hint_tail_single": (" (expected {value} for you).", " (espérance {value} pour vous)."),
-    "hint_tail_tie": (" (expected {value} for you, the same as {other}).",
-                      " (espérance {value} pour vous, autant que {other})."),
-    "hint_percent": ("{n}%", "{n} %"),
-    "hint_point_one": ("{n} point", "{n} point"),
-    "hint_points": ("{n} points", "{n} points"),
-    "hint_and": (" and ", " et "),
-    "hint_only_choice": ("only choice", "seul choix"),
-    "hint_only_card": ("Play {card}: it is your only legal card.",
-                       "Jouez {card} : c'est votre seule carte jouable."),
-    "hint_forced": ("{action}: it is your only legal choice.",
-                    "{action} : c'est votre seul choix possible."),
-    "hint_label_slam_yes": ("Announce the slam", "Annoncer le chelem"),
-    "hint_label_slam_no": ("No slam", "Pas de chelem"),
-    "hint_label_no_declaration": ("Declare nothing", "Ne rien annoncer"),
-    "hint_play": ("Play {card}: {why}", "Jouez {card} : {why}"),
-    "hint_why_excuse": ("the Excuse stays in your camp whoever wins the trick",
-                        "l'Excuse reste dans votre camp quel que soit le gagnant du pli"),
-    "hint_why_excuse_late": ("the Excuse stays in your camp, while kept for the last trick it "
-                             "would be lost",
-                             "l'Excuse reste dans votre camp, alors que gardée pour le dernier "
-                             "pli elle serait perdue"),
-    "hint_why_petit_wins": ("it wins the trick as things stand, and the Petit is saved",
-                            "il remporte le pli pour l'instant, et le Petit est sauvé"),
-    "hint_why_petit_last": ("it wins the last trick, for the Petit au bout bonus",
-                            "il remporte le dernier pli, avec la prime du Petit au bout"),
-    "hint_why_petit_under": ("the Petit is safe under the winning card of {seat}",
-                             "le Petit est à l'abri sous la carte maîtresse de {seat}"),
-    "hint_why_last_wins": ("you play last, so the trick and its {points} are yours",
-                           "vous jouez en dernier, le pli et ses {points} sont donc à vous"),
-    "hint_why_overtrump": ("you overtrump {seat} and win the trick as things stand, with {points}",
-                           "vous surcoupez {seat} et remportez le pli pour l'instant, avec "
-                           "{points}"),
-    "hint_why_trump_in": ("you trump in and win the trick as things stand, with {points}",
-                          "vous coupez et remportez le pli pour l'instant, avec {points}"),
-    "hint_why_wins": ("you beat the card of {seat} and win the trick as things stand, with "
-                      "{points}",
-                      "vous battez la carte de {seat} et remportez le pli pour l'instant, avec "
-                      "{points}"),
-    "hint_why_feed": ("you give {points} to {seat}, who is winning the trick",
-                      "vous donnez {points} à {seat}, qui tient le pli"),
-    "hint_why_under_friend": ("{seat} is winning the trick already, so you keep your good cards",
-                              "{seat} tient déjà le pli, vous gardez donc vos bonnes cartes"),
-    "hint_why_follow_low": ("you follow {suit} low and give away only {points}",
-                            "vous fournissez petit à {suit} et ne donnez que {points}"),
-    "hint_why_follow": ("you follow {suit} and cannot win the trick, so this card costs least",
-                        "vous fournissez à {suit} sans pouvoir prendre le pli, et cette carte "
-                        "coûte le moins"),
-    "hint_why_trump_low": ("you cannot win the trick, so you play your lowest trump",
-                           "vous ne pouvez pas prendre le pli, vous jouez donc votre plus petit "
-                           "atout"),
-    "hint_why_trump_under": ("your trump cannot win the trick, and your lowest ones stay in hand",
-                             "votre atout ne peut pas prendre le pli, et vos plus petits "
-                             "restent en main"),
-    "hint_why_discard": ("you can neither follow nor trump, and this is the card you can best "
-                         "spare",
-                         "vous ne pouvez ni fournir ni couper, et c'est la carte dont vous vous "
-                         "passez le mieux"),
-    "hint_why_discard_low": ("you can neither follow nor trump, so you discard a card worth "
-                             "only {points}",
-                             "vous ne pouvez ni fournir ni couper, vous défaussez donc une carte "
-                             "qui ne vaut que {points}"),
-    "hint_why_lead_petit": ("you lead the Petit while it can still be saved",
-                            "vous entamez le Petit tant qu'il peut encore être sauvé"),
-    "hint_why_lead_master_trump": ("it is the highest trump left, so it draws trumps and keeps "
-                                   "the lead",
-                                   "c'est le plus fort atout restant, il fait donc tomber les "
-                                   "atouts et garde la main"),
-    "hint_why_lead_trump_attack": ("leading trumps draws the defenders' trumps",
-                                   "entamer atout fait tomber les atouts de la défense"),
-    "hint_why_lead_trump_hunt": ("leading trumps hunts the Petit, which is still out",
-                                 "entamer atout chasse le Petit, qui n'est pas encore tombé"),
-    "hint_why_lead_trump": ("leading a trump gives away no points in the plain suits",
-                            "entamer atout ne donne aucun point dans les couleurs"),
-    "hint_why_lead_void_one": ("{names} has no {suit} left, so this lead forces a trump",
-                               "{names} n'a plus de {suit}, cette entame l'oblige donc à couper"),
-    "hint_why_lead_void_many": ("{names} have no {suit} left, so this lead forces them to trump",
-                                "{names} n'ont plus de {suit}, cette entame les oblige donc à "
-                                "couper"),
-    "hint_why_lead_master": ("it is the highest card left in {suit}, so only a trump can beat it",
-                             "c'est la plus forte carte restante à {suit}, seul un atout peut "
-                             "donc la battre"),
-    "hint_why_lead_low": ("a low {suit} lead risks little",
-                          "une petite entame à {suit} ne risque pas grand-chose"),
-    "hint_why_lead": ("you lead {suit}", "vous entamez à {suit}"),
-    "hint_bid": ("Bid {contract}: taking beats passing (0), and you make the contract in {pct} "
-                 "of the play-outs",
-                 "Annoncez {contract} : prendre vaut mieux que passer (0), et vous gagnez le "
-                 "contrat dans {pct} des simulations"),
-    "hint_pass": ("Pass: even {contract}, the best contract for you, loses {loss} on average",
-                  "Passez : même {contract}, le meilleur contrat pour vous, perd {loss} en "
-                  "moyenne"),
-    "hint_pass_plain": ("Pass", "Passez"),
-    "hint_call": ("Call {card}: whoever holds it becomes your partner, and your camp wins {pct} "
-                  "of the play-outs",
-                  "Appelez {card} : son détenteur devient votre partenaire, et votre camp "
-                  "gagne dans {pct} des simulations"),
-    "hint_call_length": ("; you hold {count} cards in {suit}",
-                         " ; vous avez {count} cartes à {suit}"),
-    "hint_discard": ("Discard {cards}: {why}", "Écartez {cards} : {why}"),
-    "hint_why_discard_voids": ("you will have no {suits} left, and {points} are safe in the "
-                               "discard",
-                               "vous n'aurez plus de {suits}, et {points} sont à l'abri dans "
-                               "l'écart"),
-    "hint_why_discard_points": ("{points} are safe in the discard",
-                                "{points} sont à l'abri dans l'écart"),
-    "hint_slam_yes": ("Announce the slam: your camp takes every trick in {pct} of the "
-                      "play-outs",
-                      "Annoncez le chelem : votre camp fait tous les plis dans {pct} des "
-                      "simulations"),
-    "hint_slam_no": ("Do not announce a slam: announced, it is made in only {pct} of the "
-                     "play-outs, while your camp wins the contract in {won}",
-                     "N'annoncez pas de chelem : annoncé, il ne réussit que dans {pct} des "
-                     "simulations, alors que votre camp gagne le contrat dans {won}"),
-    "hint_handful_show": ("Show your {level}: your camp wins {pct} of the play-outs, and the "
-                          "bonus goes to the winning camp",
-                          "Montrez votre {level} : votre camp gagne dans {pct} des simulations, "
-                          "et la prime va au camp gagnant"),
-    "hint_handful_hide": ("Do not show your handful: your camp wins only {pct} of the "
-                          "play-outs, so the bonus would rather go to the other camp",
-                          "Ne montrez pas votre poignée : votre camp ne gagne que dans {pct} des "
-                          "simulations, la prime irait plutôt à l'autre camp"),
-    "hint_misere": ("Announce the {misere}: it brings {value} points from each other player "
-                    "whatever happens",
-                    "Annoncez la {misere} : elle vous rapporte {value} points de chaque autre "
-                    "joueur quoi qu'il arrive"),
-}
+from engine import cards as C
+from engine.resources import resource_path
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "tarot"
+SOURCE_LANGUAGE = "en"
+
+
+def locale_dir() -> Path:
+    """``game/locale``: beside the code in a source checkout, in the unpack folder of a
+    packaged game (the PyInstaller spec copies it there)."""
+    return resource_path("game", "locale")
+
+
+@dataclass(frozen=True)
+class Source:
+    """An entry of the template: the English singular and, for a text with a count, plural."""
+
+    msgid: str
+    plural: str | None = None
+
+
+class Catalogs:
+    """The template and the translations of one locale folder, each read once, when first
+    needed (the game starts without parsing a catalog it may never show)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._lock = threading.RLock()  # the hint and analysis threads put cards into words too
+        self._template: dict[str, Source] | None = None
+        self._translations: dict[str, gettext.NullTranslations] = {}
+        #: What went wrong reading a catalog, by language ("" for the template), in English:
+        #: the catalog that cannot be read is the one that would have said it in its language.
+        self.problems: dict[str, str] = {}
+
+    def template(self) -> dict[str, Source]:
+        if self._template is None:
+            with self._lock:
+                if self._template is None:
+                    self._template = self._read_template()
+        return self._template
+
+    def _read_template(self) -> dict[str, Source]:
+        import polib
+
+        path = self.folder / f"{DOMAIN}.pot"
+        try:
+            if not path.is_file():  # polib would take the name for the text of a catalog
+                raise OSError("no such file")
+            entries = polib.pofile(str(path), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            log.error("the texts cannot be read (%s): %s; keys are shown instead", path, exc)
+            self.problems[""] = f"The game's texts cannot be read ({path.name}: {exc})."
+            return {}
+        return {e.msgctxt: Source(e.msgid, e.msgid_plural or None)
+                for e in entries if e.msgctxt and not e.obsolete}
+
+    def languages(self) -> list[str]:
+        """English, then every language with a catalog, by code."""
+        try:
+            found = sorted(p.parent.parent.name for p in
+                           self.folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po") if p.is_file())
+        except OSError:
+            found = []
+        return [SOURCE_LANGUAGE, *(code for code in found if code != SOURCE_LANGUAGE)]
+
+    def translation(self, lang: str) -> gettext.NullTranslations:
+        found = self._translations.get(lang)
+        if found is None:
+            with self._lock:
+                found = self._translations.get(lang)
+                if found is None:
+                    found = self._translations[lang] = self._read_translation(lang)
+        return found
+
+    def _read_translation(self, lang: str) -> gettext.NullTranslations:
+        if lang == SOURCE_LANGUAGE or lang not in self.languages():
+            return gettext.NullTranslations()  # English: the msgids themselves
+        import polib
+
+        path = self.folder / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        try:
+            if not path.is_file():
+                raise OSError("no such file")
+            catalog = polib.pofile(str(path))
+            template = self.template()
+            if template and not any(  # polib reads what it can of a torn file
+                    e.msgctxt in template and template[e.msgctxt].msgid == e.msgid
+                    for e in catalog.translated_entries()):
+                raise ValueError("no translated text in it")
+            # polib leaves out untranslated and fuzzy entries: they fall back to English
+            return gettext.GNUTranslations(io.BytesIO(catalog.to_binary()))
+        except (OSError, ValueError, KeyError, SyntaxError) as exc:
+            log.error("the %s texts cannot be read (%s): %s; English is shown", lang, path, exc)
+            self.problems[lang] = (f"The texts of the language {lang!r} cannot be read "
+                                   f"({path.name}: {_short(exc)}): they are shown in English.")
+            return gettext.NullTranslations()
+
+
+def _short(exc: BaseException, limit: int = 120) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+_catalogs = Catalogs(locale_dir())
+
+
+def catalogs() -> Catalogs:
+    return _catalogs
+
+
+def use_catalogs(folder: Path) -> Catalogs:
+    """Read the texts from ``folder`` from now on (tests, and the self-test of a bundle)."""
+    global _catalogs
+    previous, _catalogs = _catalogs, Catalogs(folder)
+    return previous
+
+
+def catalog_problem(lang: str) -> str | None:
+    """Why the texts of ``lang`` are not shown as they should be (a damaged or missing
+    catalog), in English; ``None`` when they are."""
+    _catalogs.template()
+    _catalogs.translation(lang)
+    return _catalogs.problems.get("") or _catalogs.problems.get(lang)
+
+
+def languages() -> list[str]:
+    """The languages the interface can be shown in: English and one per catalog."""
+    return _catalogs.languages()
+
+
+def has_text(key: str) -> bool:
+    return key in _catalogs.template()
+
+
+def is_plural(key: str) -> bool:
+    source = _catalogs.template().get(key)
+    return source is not None and source.plural is not None
+
+
+def _format(text: str, source: str, key: str, values: dict[str, object]) -> str:
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError) as exc:
+        if text is not source:  # a translation that does not fit its placeholders
+            log.warning("text %r does not fit its values (%s): English is shown", key, exc)
+            return _format(source, source, key, values)
+        log.warning("text %r does not fit its values: %s", key, exc)
+        return text
+
+
+def tr(key: str, lang: str = SOURCE_LANGUAGE, **values: object) -> str:
+    """The text for ``key`` in ``lang``, formatted with ``values`` (``str.format`` fields)."""
+    source = _catalogs.template().get(key)
+    if source is None:
+        return key
+    if source.plural is not None:  # a text with a count asked for without one: its {n}, or 1
+        count = values.get("n")
+        count = count if isinstance(count, int) else 1
+        text = _catalogs.translation(lang).npgettext(key, source.msgid, source.plural, count)
+        return _format(text, source.msgid if count == 1 else source.plural, key, values)
+    text = _catalogs.translation(lang).pgettext(key, source.msgid)
+    return _format(text, source.msgid, key, values)
+
+
+def trn(key: str, count: int, lang: str = SOURCE_LANGUAGE, **values: object) -> str:
+    """The form of ``key`` for ``count`` in ``lang`` (``Drag 1 card`` / ``Drag 2 cards``), by
+    the catalog's plural rule; ``{n}`` is ``count`` unless ``values`` give another ``n`` (the
+    count written as ``4,5``, say)."""
+    source = _catalogs.template().get(key)
+    if source is None:
+        return key
+    values.setdefault("n", count)
+    if source.plural is None:
+        text = _catalogs.translation(lang).pgettext(key, source.msgid)
+        return _format(text, source.msgid, key, values)
+    text = _catalogs.translation(lang).npgettext(key, source.msgid, source.plural, count)
+    english = source.msgid if count == 1 else source.plural
+    return _format(text, english, key, values)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{fields}`` of a text (``{n}``, ``{name!r}`` and ``{x:>3}`` give n, name, x)."""
+    try:
+        return {name.split(".")[0].split("[")[0]
+                for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+# --- numbers, seats and cards --------------------------------------------------------------------
 
 #: Seat names by player count, seat 0 (the human, at the bottom) first, counter-clockwise.
 SEAT_KEYS = {
@@ -912,42 +231,94 @@ SEAT_KEYS = {
     5: ("seat_south", "seat_east", "seat_north_east", "seat_north_west", "seat_west"),
 }
 
-_SUITS = {
-    "en": ("spades", "hearts", "diamonds", "clubs"),
-    "fr": ("pique", "cœur", "carreau", "trèfle"),
-}
-_RANKS = {
-    "en": {11: "jack", 12: "knight", 13: "queen", 14: "king"},
-    "fr": {11: "valet", 12: "cavalier", 13: "dame", 14: "roi"},
-}
+#: Texts named by the engine's data rather than by the code: the contracts and the pass.
+DATA_KEYS = ("pass", "petite", "garde", "garde_sans", "garde_contre")
+
+#: Card ranks above 10 by name (the rest are numbers), as the ``card_rank_…`` keys end.
+RANK_KEYS = {11: "jack", 12: "knight", 13: "queen", 14: "king"}
 
 
-def tr(key: str, lang: str = "en", **values: object) -> str:
-    """The text for ``key`` in ``lang`` (``"en"`` or ``"fr"``), formatted with ``values``."""
-    pair = TEXTS.get(key)
-    text = key if pair is None else pair[1] if lang == "fr" and pair[1] else pair[0]
-    return text.format(**values) if values else text
+def decimal(text: str, lang: str = SOURCE_LANGUAGE) -> str:
+    """A number written with a point (``4.5``) in the language's way (``4,5`` in French)."""
+    return text.replace(".", tr("decimal_point", lang)) if "." in text else text
 
 
-def seat_name(seat: int, players: int, lang: str = "en") -> str:
+def seat_name(seat: int, players: int, lang: str = SOURCE_LANGUAGE) -> str:
     return tr(SEAT_KEYS[players][seat], lang)
 
 
-def card_name(card: int, lang: str = "en") -> str:
-    """A card in words: ``king of hearts`` / ``roi de cœur``, ``trump 14`` / ``atout 14``."""
+#: The keys of the names the game gives by itself to the player: "You".
+OWN_NAME_KEYS = ("table_you",)
+
+
+def shown_name(name: str, seat: int, players: int, lang: str = SOURCE_LANGUAGE) -> str:
+    """A saved name as ``lang`` writes it. Files keep the names the game gives by itself in
+    English (a seat's compass name, "You"), whatever the language they were played in; those
+    are shown in ``lang`` (``East`` → ``Est``), and so is such a name saved in any language of
+    the catalogs. A name the player chose is shown as it is."""
+    wanted = name.strip().casefold()
+    keys = SEAT_KEYS.get(players, ())
+    if 0 <= seat < len(keys) and any(wanted == tr(keys[seat], code).casefold()
+                                     for code in languages()):
+        return tr(keys[seat], lang)
+    for key in OWN_NAME_KEYS:
+        if any(wanted == tr(key, code).casefold() for code in languages()):
+            return tr(key, lang)
+    return name
+
+
+def card_class(card: int) -> str:
+    """Which article a card takes in a sentence: its rank's (``king``, ``queen``, ``jack``,
+    ``knight``), ``pip`` for 1 to 10 of a suit, ``trump``, ``petit`` or ``excuse`` — the
+    ``…_the_<class>`` keys, so each language sets its own articles."""
     if card == C.EXCUSE:
-        return "the Excuse" if lang == "en" else "l'Excuse"
+        return "excuse"
+    if C.is_trump(card):
+        return "petit" if C.rank_of(card) == 1 else "trump"
+    return RANK_KEYS.get(C.rank_of(card), "pip")
+
+
+def card_name(card: int, lang: str = SOURCE_LANGUAGE, article: bool = False) -> str:
+    """A card in words: ``king of hearts`` / ``roi de cœur``, ``trump 14`` / ``atout 14``,
+    ``the Excuse`` / ``l'Excuse``; ``article``: as in a sentence (``the king of hearts``,
+    ``la dame de pique``, ``l'atout 14``)."""
+    if card == C.EXCUSE:
+        return tr("card_excuse", lang)
     rank = C.rank_of(card)
     if C.is_trump(card):
         if rank == 1:
-            return "the Petit" if lang == "en" else "le Petit"
-        return f"trump {rank}" if lang == "en" else f"atout {rank}"
-    suit = _SUITS[lang][C.suit_of(card)]
-    word = _RANKS[lang].get(rank, str(rank))
-    return f"{word} of {suit}" if lang == "en" else f"{word} de {suit}"
+            return tr("card_petit", lang)
+        bare = tr("card_trump", lang, n=rank)
+    else:
+        word = tr(f"card_rank_{RANK_KEYS[rank]}", lang) if rank in RANK_KEYS else str(rank)
+        bare = tr("card_of_suit", lang, rank=word, suit=suit_name(C.suit_of(card), lang))
+    return tr(f"card_the_{card_class(card)}", lang, card=bare) if article else bare
 
 
-def suit_name(suit: int, lang: str = "en") -> str:
-    if suit == C.TRUMP:
-        return "trumps" if lang == "en" else "atout"
-    return _SUITS[lang][suit]
+def suit_name(suit: int, lang: str = SOURCE_LANGUAGE) -> str:
+    return tr(f"suit_{C.SUIT_NAMES[suit]}", lang)
+
+
+# --- the engine's problems -----------------------------------------------------------------------
+
+
+def problem_text(error: BaseException, lang: str = SOURCE_LANGUAGE,
+                 name_only: bool = False) -> str:
+    """What is wrong with a file, in ``lang``: an engine error that carries its problem as
+    data (:class:`engine.inputs.DataError`: a key, values, the file) is put into the words
+    of the ``problem_<key>`` text; any other error, or a key without a text, is its own
+    (English) message. ``name_only``: the file by its name, not its whole path."""
+    key = getattr(error, "key", None)
+    values = getattr(error, "values", None)
+    where = str(getattr(error, "where", "") or "")
+    message = str(error)
+    if name_only and where:
+        name = Path(where).name
+        message = message.replace(where, name)
+        if isinstance(values, dict) and isinstance(values.get("detail"), str):
+            values = {**values, "detail": values["detail"].replace(where, name)}
+        where = name
+    if not isinstance(key, str) or not isinstance(values, dict) or not has_text(f"problem_{key}"):
+        return message
+    text = tr(f"problem_{key}", lang, **values)
+    return tr("problem_in_file", lang, file=where, problem=text) if where else text

@@ -16,10 +16,10 @@ from typing import Any
 from engine.inputs import InputError, excerpt, load_json, read_text
 from engine.saves import write_atomic
 from game.app import paths
+from game.app.i18n import languages, tr
 from game.app.names import clean_name
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-LANGUAGES = ("en", "fr")
 CARD_BACKS = ("blue", "red", "green")
 BOT_LEVELS = ("random", "simple")
 #: The letters on the heads' corners: those of the interface's language, or always the French
@@ -61,7 +61,8 @@ class Settings:
         """The index letters the card faces are drawn with: ``"en"`` or ``"fr"``."""
         if self.card_indices in ("en", "fr"):
             return self.card_indices
-        return "fr" if self.language == "fr" else "en"
+        letters = tr("card_indices_of_language", self.language)  # each catalog says which
+        return letters if letters in ("en", "fr") else "en"
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -114,7 +115,7 @@ def _valid(name: str, value: object, default: object) -> bool:
         return False
     choices = {
         "animation_speed": ANIMATION_SPEEDS,
-        "language": LANGUAGES,
+        "language": tuple(languages()),  # English and one per catalog in game/locale
         "card_back": CARD_BACKS,
         "card_indices": CARD_INDICES,
         "trick_pause": TRICK_PAUSES,

@@ -18,7 +18,7 @@ import pygame
 
 from engine.resources import resource_path
 from game.app.assets import Assets, Sounds
-from game.app.i18n import tr
+from game.app.i18n import tr, trn
 from game.app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,10 @@ class App:
     # --- texts and settings ---------------------------------------------------------------------
     def tr(self, key: str, **values: object) -> str:
         return tr(key, self.settings.language, **values)
+
+    def trn(self, key: str, count: int, **values: object) -> str:
+        """A text with a count, in the form the count takes (``1 trick``, ``2 tricks``)."""
+        return trn(key, count, self.settings.language, **values)
 
     def update_settings(self, settings: Settings, save: bool = True) -> None:
         self.settings = settings

@@ -261,13 +261,12 @@ class ChallengeScene(Scene):
         draw_keys_hint(surface, app, tr("challenge_keys"))
 
     def _verdict(self, diff: int) -> str:
-        tr = self.app.tr
         both = sum(1 for c in self.run.comparison() if c.difference is not None)
         if not both:
-            return tr("challenge_intro", n=len(self.run.challenge))
+            return self.app.trn("challenge_intro", len(self.run.challenge))
         key = ("challenge_ahead" if diff > 0 else "challenge_behind" if diff < 0
                else "challenge_level")
-        return tr(key, points=abs(diff), n=both)
+        return self.app.trn(key, both, points=abs(diff))
 
 
 __all__ = ["ChallengeScene", "ChallengeTable", "start_challenge"]

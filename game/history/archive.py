@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.deal import Deal
+from engine.inputs import DataError
 from engine.record import RecordError, export_record
 from engine.saves import SaveError, load_deal, write_atomic
 from engine.state import Phase
@@ -70,6 +71,7 @@ class DealEntry:
     challenge: str = ""  # a challenge's deal: "yours" or "expert" (the expert's run)
     challenge_deal: str = ""  # the series and the deal's number: the same in both runs
     problem: str = ""
+    error: DataError | None = field(default=None, compare=False)  # the problem as data
     modified: float = 0.0  # the file's modification time, for files without a date
     deal_key: str = ""  # the match and the deal's number in it; the file's name when unknown
 
@@ -148,7 +150,7 @@ def _entry(path: Path, modified: float) -> DealEntry:
         deal, meta = load_deal(path)
     except SaveError as exc:
         return DealEntry(path, players, fallback, modified=modified,
-                         problem=_problem(path, str(exc)))
+                         problem=_problem(path, str(exc)), error=exc)
     except Exception as exc:  # a file edited in a way no check foresaw: list it, do not crash
         return DealEntry(path, players, fallback, modified=modified,
                          problem=_problem(path, f"cannot be loaded ({exc})"))

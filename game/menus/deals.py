@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.i18n import problem_text, shown_name
 from game.app.widgets import (
     GOLD,
     TEXT,
@@ -385,7 +386,9 @@ class FinishedDealsScene(Scene):
                       fit_size(app, why, size, rect.right - cols[4] - int(8 * u)),
                       (cols[4], y1), TEXT_DIM, anchor="midleft", shadow=False)
         else:
-            blit_text(surface, app.assets, entry.taker, fit_size(app, entry.taker, size, width),
+            taker = shown_name(entry.taker, -1 if entry.taker_seat is None else entry.taker_seat,
+                               entry.players, app.settings.language)
+            blit_text(surface, app.assets, taker, fit_size(app, taker, size, width),
                       (cols[2], y1), TEXT, anchor="midleft", shadow=False)
             blit_text(surface, app.assets, tr(entry.contract), size, (cols[3], y1), TEXT,
                       anchor="midleft", shadow=False)
@@ -394,8 +397,10 @@ class FinishedDealsScene(Scene):
                       fit_size(app, result, size, rect.right - cols[4] - int(8 * u)),
                       (cols[4], y1), MADE if entry.made else WARNING, anchor="midleft",
                       shadow=False)
-        scores = "     ".join(f"{name} {signed(score)}"
-                              for name, score in zip(entry.names, entry.scores, strict=False))
+        lang = app.settings.language
+        scores = "     ".join(f"{shown_name(name, seat, entry.players, lang)} {signed(score)}"
+                               for seat, (name, score) in enumerate(zip(entry.names, entry.scores,
+                                                                         strict=False)))
         text_size = fit_size(app, scores, 20 * u, rect.right - cols[2] - int(12 * u))
         blit_text(surface, app.assets, scores, text_size, (cols[2], y2), TEXT_DIM,
                   anchor="midleft", shadow=False)
@@ -422,7 +427,9 @@ class FinishedDealsScene(Scene):
         app = self.app
         u = app.unit
         cols = self.columns
-        text = app.tr("menu_deal_unreadable", problem=entry.problem)
+        problem = (problem_text(entry.error, app.settings.language, name_only=True)
+                   if entry.error is not None else entry.problem)
+        text = app.tr("menu_deal_unreadable", problem=problem)
         width = rect.right - cols[2] - int(12 * u)
         size = int(20 * u)
         lines = wrap_text(app.assets, text, size, width)

@@ -18,7 +18,7 @@ from engine.cards import parse_card
 from engine.rules import RulesError, list_variants
 from engine.saves import SaveError
 from game.app import paths
-from game.app.i18n import TEXTS
+from game.app.i18n import catalog_problem, has_text, problem_text
 from game.app.names import NAME_LENGTH, clean_name
 from game.app.settings import Settings
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
@@ -61,7 +61,7 @@ def named_choice(prefix: str, name: str) -> Choice:
     """An option shown as ``tr(prefix + name)`` when that text exists, else the name made
     readable (``call_any_card`` → ``Call any card``)."""
     key = f"{prefix}{name}"
-    if key in TEXTS:
+    if has_text(key):
         return Choice(name, key=key)
     return Choice(name, text=name.replace("_", " ").capitalize())
 
@@ -81,6 +81,7 @@ class MenuScene(Scene):
         self.saved_problem = ""
         self._told = ""
         self._told_spectator = False
+        self._told_texts = False
         self.buttons = [
             Button("", self.new_game),
             Button("", self.continue_match),
@@ -116,10 +117,15 @@ class MenuScene(Scene):
             except SaveError as exc:
                 if str(exc) != self._told:  # say it once, not on every return to the menu
                     self._told = str(exc)
-                    self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
+                    self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
+                        exc, self.app.settings.language)), 9.0)
                 self.saved_problem = str(exc)
         self.buttons[1].enabled = self.saved is not None and not self.app.spectator
         self.buttons[0].enabled = self.buttons[2].enabled = not self.app.spectator
+        problem = catalog_problem(self.app.settings.language)
+        if problem is not None and not self._told_texts:  # in English: the texts are the problem
+            self._told_texts = True
+            self.toast.show(problem, 10.0)
         if self.app.spectator and not self._told_spectator:
             self._told_spectator = True
             self.toast.show(self.app.tr("menu_spectator"), 10.0)
@@ -139,7 +145,8 @@ class MenuScene(Scene):
             saved = read_saved_match(paths.current_match_file(), self.app.settings.bot_level,
                                      self.app.settings.player_name)
         except SaveError as exc:
-            self.toast.show(self.app.tr("menu_saved_unreadable", problem=str(exc)), 9.0)
+            self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
+                exc, self.app.settings.language)), 9.0)
             self.check_saved_match()
             return
         controller = resume_match(self.app, saved)
@@ -429,7 +436,7 @@ class NewGameScene(FormScene):
                              rect.width - self.label_width - int(12 * u), rect.height)
         key = f"menu_variant_desc_{self.variant}"
         text = self.variants.get(self.variant, "")  # rules.yaml speaks English
-        if key in TEXTS and (app.settings.language != "en" or not text):
+        if has_text(key) and (app.settings.language != "en" or not text):
             text = app.tr(key)
         draw_paragraph(surface, app, text, pygame.Rect(values.left, values.top + int(2 * u),
                                                        values.width, int(50 * u)), 21 * u,

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from engine.cards import parse_card
+from game.app.i18n import languages, tr
 from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_INDICES, TRICK_PAUSES
 from game.app.widgets import Button
 from game.app.window import App
@@ -20,7 +21,6 @@ from game.menus.common import Choice, ChoiceRow, FormScene, draw_keys_hint
 
 #: The sample pair shown for each deck: the suits whose colour changes.
 SAMPLE_PAIR = ("KD", "QC")
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 #: Design pixels of a row of card pictures: low enough that seven rows and the Back button
 #: fit a 16:9 window.
 PICTURE_ROW = 104
@@ -55,8 +55,9 @@ class SettingsScene(FormScene):
                               caption_key="menu_four_colours")],
                       lambda: self.app.settings.four_colour,
                       lambda v: self.change(four_colour=v), height=PICTURE_ROW),
-            ChoiceRow("language", [Choice(code, text=name)
-                                   for code, name in LANGUAGE_NAMES.items()],
+            # each language by its own name, as its catalog writes it
+            ChoiceRow("language", [Choice(code, text=tr("language_name", code))
+                                   for code in languages()],
                       lambda: self.app.settings.language, lambda v: self.change(language=v)),
             ChoiceRow("card_indices", [Choice(v, key=f"card_indices_{v}") for v in CARD_INDICES],
                       lambda: self.app.settings.card_indices,

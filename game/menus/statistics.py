@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.i18n import decimal, tr, trn
 from game.app.widgets import (
     GOLD,
     TEXT,
@@ -48,15 +49,12 @@ NOTICE = (236, 170, 92)
 
 
 def percent(rate: float, lang: str) -> str:
-    value = round(rate * 100)
-    return f"{value} %" if lang == "fr" else f"{value}%"
+    return tr("hint_percent", lang, n=round(rate * 100))
 
 
 def signed_number(value: float, lang: str, digits: int = 1) -> str:
     """``+23.4`` / ``−5.0`` (``+23,4`` in French); ``0`` for zero."""
-    text = f"{abs(value):.{digits}f}"
-    if lang == "fr":
-        text = text.replace(".", ",")
+    text = decimal(f"{abs(value):.{digits}f}", lang)
     if round(value, digits) == 0:
         return text
     return ("+" if value > 0 else "−") + text
@@ -157,13 +155,13 @@ class StatsScene(Scene):
             problems += self.stats.problems_unknown
         parts = []
         if practised:
-            parts.append(tr("stats_left_practised", count=practised))
+            parts.append(trn("stats_left_practised", practised))
         if autoplay:
-            parts.append(tr("stats_left_autoplay", count=autoplay))
+            parts.append(trn("stats_left_autoplay", autoplay))
         if challenge:
-            parts.append(tr("stats_left_challenge", count=challenge))
+            parts.append(trn("stats_left_challenge", challenge))
         if problems:
-            parts.append(tr("stats_left_problems", count=problems))
+            parts.append(trn("stats_left_problems", problems))
         return tr("stats_left_out", what=", ".join(parts)) if parts else ""
 
     def challenge_line(self) -> str:
@@ -171,7 +169,7 @@ class StatsScene(Scene):
         record = self.challenges
         if record.average is None:
             return ""
-        return self.app.tr("stats_challenges", n=record.deals, average=signed_number(
+        return self.app.trn("stats_challenges", record.deals, average=signed_number(
             record.average, self.app.settings.language))
 
     # --- layout --------------------------------------------------------------------------------

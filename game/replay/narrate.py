@@ -39,7 +39,7 @@ from engine.events import (
 from engine.rules import Rules
 from engine.scoring import petit_au_bout, score_deal
 from engine.state import TAKER_CAMP, DealState
-from game.app.i18n import SEAT_KEYS, TEXTS, tr
+from game.app.i18n import SEAT_KEYS, decimal, has_text, tr, trn
 
 __all__ = ["card_text", "describe", "narrate", "narrate_events"]
 
@@ -88,14 +88,14 @@ def _number(half: int, lang: str) -> str:
     """Half points as a number: ``4.5`` in English, ``4,5`` in French."""
     if half % 2 == 0:
         return str(half // 2)
-    text = f"{half // 2}.5"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(f"{half // 2}.5", lang)
 
 
 def _points(half: int, lang: str) -> str:
-    """``1 point`` / ``6 points``; French keeps the singular below 2 (``0,5 point``)."""
-    one = half < 4 if lang == "fr" else half == 2
-    return tr("narr_points_one" if one else "narr_points_many", lang, n=_number(half, lang))
+    """``1 point`` / ``6 points``; a number with a half takes the form of its whole part in
+    the language (``1.5 points``, ``1,5 point``)."""
+    key = "narr_points" if half % 2 == 0 else "narr_points_half"
+    return trn(key, half // 2, lang, n=_number(half, lang))
 
 
 def _signed(score: int) -> str:
@@ -117,7 +117,7 @@ def _name(names: Sequence[str], seat: int, players: int, lang: str) -> str:
 
 
 def _contract(name: str, lang: str) -> str:
-    return tr(name, lang) if name in TEXTS else name
+    return tr(name, lang) if has_text(name) else name
 
 
 def _with_note(text: str, note: str, lang: str) -> str:
@@ -203,11 +203,11 @@ def _called(event: KingCalled, before: DealState, name: str, lang: str) -> str:
 def _discarded(event: Discarded, before: DealState, name: str, lang: str) -> str:
     # A discard made while the state is past the discarding phase replaces an earlier one.
     key = "narr_rediscard" if before.discard else "narr_discard"
-    text = tr(key, lang, name=name, n=len(event.cards))
+    text = trn(key, len(event.cards), lang, name=name)
     shown = [card_text(c, lang) for c in sorted(event.shown)]
     if shown:
-        note = "narr_discard_trump_one" if len(shown) == 1 else "narr_discard_trump_many"
-        text = tr(note, lang, text=text, trumps=_and_list(shown, lang))
+        text = trn("narr_discard_trump", len(shown), lang, text=text,
+                   trumps=_and_list(shown, lang))
     return text
 
 
@@ -307,14 +307,15 @@ def _scored(event: DealScored, before: DealState, names: Sequence[str], lang: st
         result = score_deal(before)
     except ValueError:  # a log written under other rules: keep to the scores it carries
         return tr("narr_scored_plain", lang, scores=scores)
-    oudlers = ("narr_oudlers_0", "narr_oudlers_1", "narr_oudlers_many")[min(result.oudlers, 2)]
+    oudlers = (trn("narr_oudlers", result.oudlers, lang) if result.oudlers else
+               tr("narr_oudlers_0", lang))
     text = tr(
         "narr_made" if result.made else "narr_failed", lang,
         name=_name(names, result.taker, before.n, lang),
         contract=_contract(result.contract, lang),
         margin=_points(2 * result.margin, lang),
         points=_points(result.points_half, lang),
-        oudlers=tr(oudlers, lang, n=result.oudlers),
+        oudlers=oudlers,
         target=result.target,
     )
     if result.slam is not None:

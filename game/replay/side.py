@@ -18,6 +18,7 @@ import pygame
 
 from engine.actions import Play
 from engine.ai.review import is_mistake
+from game.app.i18n import decimal
 from game.app.widgets import (
     GOLD,
     HIGHLIGHT,
@@ -202,7 +203,8 @@ class ReplaySide:
             elif cost < 0.5:
                 note, color = tr("replay_best"), GOOD
             else:
-                note, color = f"−{cost:.1f}", BAD if is_mistake(cost) else WARNING
+                note = decimal(f"−{cost:.1f}", scene.lang)
+                color = BAD if is_mistake(cost) else WARNING
             rows.append(Row(f"{where} · {what}", TEXT, decision.index, note, color))
         if not rows:
             return [Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position)]
@@ -215,7 +217,7 @@ class ReplaySide:
         mistakes = analysis.mistakes()
         lost = sum(cost for _, cost in mistakes)
         key = "replay_mistakes_so_far" if analysis.done < analysis.total else "replay_mistakes"
-        text = scene.tr(key, n=len(mistakes), points=f"{lost:.0f}") if mistakes else scene.tr(
+        text = scene.trn(key, len(mistakes), points=f"{lost:.0f}") if mistakes else scene.tr(
             "replay_no_mistake_so_far" if analysis.done < analysis.total else "replay_clean")
         first = mistakes[0][0] if mistakes else scene.cursor.position
         return Row(text, BAD if mistakes else GOOD, first)
@@ -272,10 +274,10 @@ class ReplaySide:
             label = option_label(decision.view, option.action, lang)
             text = label + (f"  ({', '.join(marks)})" if marks else "")
             out.append((text, HIGHLIGHT if taken else GOOD if i == 0 else TEXT,
-                        f"{option.mean:+.1f}"))
+                        decimal(f"{option.mean:+.1f}", lang)))
         hidden = len(result.options) - len(shown)
         if hidden > 0:
-            out.append((tr("replay_more_options", n=hidden), TEXT_DIM, ""))
+            out.append((scene.trn("replay_more_options", hidden), TEXT_DIM, ""))
         if result.options and result.options[0].samples:
             out.append((tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM, ""))
         return out

@@ -107,8 +107,8 @@ class ReplayScene(Scene):
         self._start_analysis()
         self.on_resize(app.size)
         if info.problems:
-            self.table.toast.show(self.tr("replay_variations_refused", n=len(info.problems),
-                                          problem=info.problems[0]), 8.0)
+            self.table.toast.show(self.trn("replay_variations_refused", len(info.problems),
+                                           problem=info.problems[0]), 8.0)
 
     def _show(self, deal: Deal, position: int) -> None:
         """Put ``deal`` (the deal itself or a variation) on the table at ``position``."""
@@ -136,6 +136,9 @@ class ReplayScene(Scene):
 
     def tr(self, key: str, **values: object) -> str:
         return str(self.app.tr(key, **values))
+
+    def trn(self, key: str, count: int, **values: object) -> str:
+        return str(self.app.trn(key, count, **values))
 
     @property
     def lang(self) -> str:

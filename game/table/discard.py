@@ -88,7 +88,7 @@ class DiscardEditor:
     def help_text(self) -> str:
         if self.complete():
             return self.table.tr("table_discard_ready")
-        return self.table.tr("table_discard_help", n=self.size() - len(self.zone))
+        return self.table.trn("table_discard_help", self.size() - len(self.zone))
 
     # --- opening and closing --------------------------------------------------------------------
     def refresh(self) -> None:

@@ -34,7 +34,7 @@ from engine.ai.analysis import NO_DECLARATION, Analysis, OptionValue
 from engine.ai.thinker import Thinker
 from engine.cards import Card
 from engine.views import SeatView, TrickView
-from game.app.i18n import card_name, seat_name, suit_name, tr
+from game.app.i18n import card_name, decimal, seat_name, suit_name, tr, trn
 from game.match.thinking import game_thinker
 
 
@@ -55,7 +55,7 @@ def _number(value: float, lang: str, decimals: int = 1, sign: bool = False) -> s
         text = text[:-2]
     if text in ("+0", "-0"):
         text = "0"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(text, lang)
 
 
 def _figure(value: float, lang: str, sign: bool = False) -> str:
@@ -66,8 +66,8 @@ def _figure(value: float, lang: str, sign: bool = False) -> str:
 def _points(half: int, lang: str) -> str:
     """Card points (given in half points) in words: ``4.5 points``, ``1 point``."""
     value = half / 2
-    key = "hint_point_one" if value == 1 or (lang == "fr" and value < 2) else "hint_points"
-    return tr(key, lang, n=_number(value, lang))
+    key = "hint_points" if half % 2 == 0 else "hint_points_half"  # 4.5: the form of 4
+    return trn(key, half // 2, lang, n=_number(value, lang))
 
 
 def _percent(share: float, lang: str) -> str:
@@ -82,16 +82,7 @@ def _join(words: list[str], lang: str) -> str:
 
 def _the_card(card: Card, lang: str) -> str:
     """A card with its article, for a sentence: ``the king of hearts``, ``l'atout 14``."""
-    name = card_name(card, lang)
-    if lang == "fr":
-        if name.startswith(("le ", "l'")):
-            return name
-        if C.is_trump(card):
-            return "l'" + name
-        return ("la " if C.rank_of(card) == C.QUEEN else "le ") + name
-    if name.startswith("the ") or C.is_trump(card):
-        return name
-    return "the " + name
+    return card_name(card, lang, article=True)
 
 
 def _capital(text: str) -> str:
@@ -366,7 +357,7 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
         suit = C.SUIT_OF[card]
         count = (view.hand_mask & C.SUIT_MASKS[suit]).bit_count()
         if suit < 4 and count >= 2:
-            head += tr("hint_call_length", lang, count=count, suit=suit_name(suit, lang))
+            head += trn("hint_call_length", count, lang, suit=suit_name(suit, lang))
     elif isinstance(action, Discard):
         cards = _join([_the_card(c, lang) for c in C.sort_for_hand(action.cards)], lang)
         head = tr("hint_discard", lang, cards=cards, why=_discard_reason(view, action, lang))

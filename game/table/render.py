@@ -239,9 +239,7 @@ def _seat_note(table: TableScene, seat: int) -> tuple[str, tuple[int, int, int]]
         color = GOLD
     won = sum(1 for trick in view.tricks if trick.winner == seat)
     if view.phase is Phase.PLAYING or won:
-        one = won == 1 or (won == 0 and table.lang == "fr")
-        parts.append(table.tr("table_one_trick").replace("1", str(won)) if one else
-                     table.tr("table_tricks", n=won))
+        parts.append(table.trn("table_tricks", won))
     return " \u00b7 ".join(p for p in parts if p), color
 
 

@@ -31,7 +31,7 @@ from engine.cards import Card
 from engine.events import Event
 from engine.state import Phase
 from engine.views import SeatView
-from game.app.i18n import card_name, seat_name
+from game.app.i18n import card_name, seat_name, shown_name
 from game.app.widgets import Toast
 from game.app.window import App, Scene
 from game.table import render, rest
@@ -145,12 +145,16 @@ class TableScene(Scene):
     def tr(self, key: str, **values: object) -> str:
         return str(self.app.tr(key, **values))
 
+    def trn(self, key: str, count: int, **values: object) -> str:
+        return str(self.app.trn(key, count, **values))
+
     def name(self, seat: int) -> str:
         names = self.options.names
         if names is not None and 0 <= seat < len(names):
-            return names[seat]
+            return shown_name(names[seat], seat, self.players, self.lang)
         if self.human is not None and seat == self.human:
-            return str(self.app.settings.player_name) or self.tr("table_you")
+            own = str(self.app.settings.player_name)
+            return shown_name(own, seat, self.players, self.lang) if own else self.tr("table_you")
         return seat_name(seat, self.players, self.lang)
 
     def card_name(self, card: Card) -> str:

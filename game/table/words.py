@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.refusals import Refusal
 from engine.state import Phase
 from engine.views import SeatView
-from game.app.i18n import TEXTS, card_name, suit_name, tr
+from game.app.i18n import card_name, has_text, is_plural, suit_name, tr, trn
 
 
 def refusal_words(refusal: Refusal, view: SeatView, lang: str) -> str:
@@ -42,8 +42,11 @@ def refusal_words(refusal: Refusal, view: SeatView, lang: str) -> str:
     if reason == "bid_not_higher":
         values["best"] = tr(refusal.other_name, lang)
     key = f"refusal_{reason}"
-    if key not in TEXTS:  # a reason this interface has no words for: the engine's own
+    if not has_text(key):  # a reason this interface has no words for: the engine's own
         return _capital(refusal.text())
+    if is_plural(key):  # "Only 1 trump may go to the discard", "Only 2 trumps..."
+        count = values.get("n")
+        return trn(key, count if isinstance(count, int) else 2, lang, **values)
     return tr(key, lang, **values)
 
 
@@ -53,7 +56,7 @@ def _play_too_soon(view: SeatView, lang: str) -> str:
     if view.phase in (Phase.BIDDING, Phase.CALLING):
         return tr("refusal_wait_bidding", lang)
     if view.phase is Phase.DISCARDING and mine:
-        return tr("refusal_discard_first", lang, n=view.rules.setup(view.players).dog)
+        return trn("refusal_discard_first", view.rules.setup(view.players).dog, lang)
     if view.phase is Phase.SLAM and mine:
         return tr("refusal_answer_first", lang)
     return tr("refusal_not_your_turn", lang)

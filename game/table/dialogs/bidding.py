@@ -283,7 +283,8 @@ class SlamPanel(Panel):
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self.add_button(self.tr("panel_slam_no"), lambda: self.submit(DecideSlam(False)),
-                        hint="Enter", keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n),
+                        hint=self.tr("key_enter"),
+                        keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n),
                         selected=True, primary=True, action=DecideSlam(False))
         self.add_button(self.tr("panel_slam_yes"), lambda: self.submit(DecideSlam(True)),
                         keys=(pygame.K_a,), hint="A", action=DecideSlam(True))

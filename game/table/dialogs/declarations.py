@@ -59,7 +59,7 @@ class HandfulPanel(Panel):
         self.buttons, self.keys = [], {}
         self.add_button(self.tr("back"), self.back, keys=(pygame.K_BACKSPACE,))
         self.confirm_button = self.add_button(
-            self.tr("panel_handful_confirm"), self.confirm, hint="Enter",
+            self.tr("panel_handful_confirm"), self.confirm, hint=self.tr("key_enter"),
             keys=(pygame.K_RETURN, pygame.K_KP_ENTER), primary=True, action=option.size)
         self._refresh()
 

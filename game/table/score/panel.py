@@ -21,7 +21,7 @@ import pygame
 from engine import cards as C
 from engine.events import DealCancelled
 from engine.scoring import excuse_fate, oudlers_counted
-from game.app.i18n import card_name
+from game.app.i18n import card_name, decimal
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, ellipsize
 from game.table.dialogs.base import GOOD, Panel, signed
 
@@ -35,8 +35,7 @@ TRACK = (40, 62, 50)
 
 def number(value: float, lang: str = "en") -> str:
     """Card points: ``49``, ``40.5`` (``40,5`` in French)."""
-    text = f"{value:g}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(f"{value:g}", lang)
 
 
 def _first_upper(text: str) -> str:
@@ -79,7 +78,8 @@ class ScorePanel(Panel):
         if self.match is not None:
             self.add_button(self.tr("score_sheet"), self.open_sheet, hint="S",
                             keys=(pygame.K_s,))
-        self.add_button(self.tr(scene.options.score_label), self.next_deal, hint="Enter",
+        self.add_button(self.tr(scene.options.score_label), self.next_deal,
+                        hint=self.tr("key_enter"),
                         keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
                         primary=True, selected=True)
         self._table: list[tuple[pygame.Rect, list[tuple[str, Color]], bool]] = []

@@ -97,7 +97,7 @@ class ScoreSheet(Scene):
         self.names = list(names)
         self.rows = sheet_rows(match, self.names, app.tr)
         self.scroll = 0
-        self.back = ChoiceButton(app.tr("back"), self.close, hint="Esc")
+        self.back = ChoiceButton(app.tr("back"), self.close, hint=app.tr("key_escape"))
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.body = pygame.Rect(0, 0, 0, 0)
         self.columns: list[tuple[int, int, str]] = []  # x, width, anchor
