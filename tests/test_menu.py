@@ -743,3 +743,19 @@ def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int
     finally:
         app.close()
         app.window.destroy()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080)])
+def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, size) -> None:
+    """Eight buttons under the title, its suits and its tagline, and over the keys line."""
+    app = App(Settings(sound=False, animation_speed="instant"), size=size)
+    menu = open_menu(app)
+    u = app.unit
+    first, last = menu.buttons[0].rect, menu.buttons[-1].rect
+    # the title, its flourish and the tagline take about 120 design pixels under its centre
+    assert first.top - menu.title_center[1] >= 115 * u, (size, first, menu.title_center)
+    assert last.bottom <= app.size[1] - 30 * u
+    tops = [b.rect.top for b in menu.buttons]
+    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 8
+    app.close()
+    app.window.destroy()

@@ -193,7 +193,7 @@ class MenuScene(Scene):
         u = self.app.unit
         w, h = self.app.size
         column_x = int(w * 0.68)
-        bw, bh, gap = int(330 * u), int(56 * u), int(14 * u)
+        bw, bh, gap = int(330 * u), int(50 * u), int(11 * u)
         count = len(self.buttons)
         top = h // 2 - int(88 * u) + int(40 * u)
         total = count * bh + (count - 1) * gap
