@@ -27,7 +27,7 @@ from game.app.widgets import (
 )
 from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
-from game.menus.common import backdrop, draw_keys_hint, fit_size, heading
+from game.menus.common import backdrop, draw_keys_hint, fit_size, heading, screen_panel
 from game.table.scene import TableOptions, TableScene
 
 GOOD = (140, 220, 140)
@@ -163,11 +163,8 @@ class ChallengeScene(Scene):
     def layout(self) -> None:
         app = self.app
         u = app.unit
-        w, h = app.size
-        top, bottom = int(112 * u), int(100 * u)
-        width = min(int(900 * u), w - int(32 * u))
-        self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
-        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        w = app.size[0]
+        self.panel, inner = screen_panel(app, 900, bottom=100)
         count = len(self.run.challenge)
         row_h = min(int(40 * u), (inner.height - int(90 * u)) // (count + 1))
         first = inner.top + int(44 * u)

@@ -543,3 +543,15 @@ def draw_player_filter(surface: pygame.Surface, app: App, inner: pygame.Rect,
                          max(1, int((3 if on else 1.5) * u)), border_radius=radius)
         blit_text(surface, app.assets, player_filter_label(app, value), 22 * u, rect.center,
                   HIGHLIGHT if on else TEXT)
+
+
+def screen_panel(app: App, width: float, top: float = 112, bottom: float = 96
+                 ) -> tuple[pygame.Rect, pygame.Rect]:
+    """The panel of a menu screen under its heading, ``width`` design pixels wide at most,
+    ``top`` and ``bottom`` design pixels from the window's edges; and its inner area."""
+    u = app.unit
+    w, h = app.size
+    top_px, bottom_px = int(top * u), int(bottom * u)
+    inner_w = min(int(width * u), w - int(32 * u))
+    panel = pygame.Rect((w - inner_w) // 2, top_px, inner_w, h - top_px - bottom_px)
+    return panel, panel.inflate(-int(36 * u), -int(28 * u))

@@ -40,6 +40,7 @@ from game.menus.common import (
     heading,
     place_player_filter,
     player_filter_label,
+    screen_panel,
 )
 
 FILTERS = PLAYER_FILTERS
@@ -179,11 +180,8 @@ class StatsScene(Scene):
     def layout(self) -> None:
         app = self.app
         u = app.unit
-        w, h = app.size
-        top, bottom = int(112 * u), int(96 * u)
-        width = min(int(1100 * u), w - int(32 * u))
-        self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
-        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        w = app.size[0]
+        self.panel, inner = screen_panel(app, 1100)
         self.filter_rects = place_player_filter(app, inner)
         table_top = inner.top + int(58 * u)
         self.table = pygame.Rect(inner.left, table_top, inner.width,

@@ -29,6 +29,7 @@ from game.app.widgets import (
 )
 from game.app.window import App
 from game.replay.graph import ScoreGraph
+from game.replay.scrub import Scrubber
 
 Color = tuple[int, int, int]
 BAR_BG = (8, 22, 17)
@@ -95,44 +96,15 @@ def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect, color: 
         triangle(cx - s * 0.8, -1, s * 0.7)
 
 
-class Timeline:
+class Timeline(Scrubber):
     """A track from the first to the last position, with a tick at each trick's start."""
 
     def __init__(self, total: int, ticks: list[int], on_seek: Callable[[int], None]) -> None:
-        self.total = total
+        super().__init__(total, on_seek)
         self.ticks = ticks
-        self.on_seek = on_seek
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.dragging = False
-        self.hover: int | None = None  # the position under the mouse
 
-    def position_at(self, x: int) -> int:
-        if self.total <= 1 or self.rect.width <= 0:
-            return 1
-        t = (x - self.rect.left) / self.rect.width
-        return max(1, min(self.total, round(1 + t * (self.total - 1))))
-
-    def x_of(self, position: int) -> float:
-        if self.total <= 1:
-            return float(self.rect.left)
-        return self.rect.left + (position - 1) / (self.total - 1) * self.rect.width
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        hit = self.rect.inflate(0, self.rect.height * 2)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hit.collidepoint(
-                event.pos):
-            self.dragging = True
-            self.on_seek(self.position_at(event.pos[0]))
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.position_at(event.pos[0]) if hit.collidepoint(event.pos) else None
-            if self.dragging:
-                self.on_seek(self.position_at(event.pos[0]))
-                return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            return True
-        return False
+    def hit_rect(self) -> pygame.Rect:
+        return self.rect.inflate(0, self.rect.height * 2)  # a thin track: easier to catch
 
     def draw(self, surface: pygame.Surface, position: int, unit: float) -> None:
         r = self.rect

@@ -18,6 +18,7 @@ import pygame
 
 from engine.ai.review import Estimate
 from game.app.widgets import GOLD, TEXT_DIM, WARNING
+from game.replay.scrub import Scrubber
 
 Color = tuple[int, int, int]
 GRAPH_BG = (12, 32, 25)
@@ -28,15 +29,11 @@ ZERO = (70, 92, 82)
 MIN_RANGE = 60.0
 
 
-class ScoreGraph:
+class ScoreGraph(Scrubber):
     def __init__(self, total: int, on_seek: Callable[[int], None]) -> None:
-        self.total = total
-        self.on_seek = on_seek
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        super().__init__(total, on_seek)
         self.values: list[Estimate | None] = [None] * total
         self.mistakes: list[int] = []  # positions
-        self.hover: int | None = None
-        self.dragging = False
         self._image: pygame.Surface | None = None
         self._key: tuple[object, ...] = ()
         self._version = 0
@@ -47,17 +44,6 @@ class ScoreGraph:
         self.mistakes = list(mistakes)
         self._version += 1
 
-    def x_of(self, position: int) -> float:
-        if self.total <= 1:
-            return float(self.rect.left)
-        return self.rect.left + (position - 1) / (self.total - 1) * self.rect.width
-
-    def position_at(self, x: int) -> int:
-        if self.total <= 1 or self.rect.width <= 0:
-            return 1
-        t = (x - self.rect.left) / self.rect.width
-        return max(1, min(self.total, round(1 + t * (self.total - 1))))
-
     def scale(self) -> float:
         """Points from zero to the top (and to the bottom) of the graph."""
         known = [abs(v.mean) for v in self.values if v is not None]
@@ -66,24 +52,6 @@ class ScoreGraph:
     def y_of(self, value: float, scale: float) -> float:
         half = self.rect.height / 2 - 2
         return self.rect.centery - value / scale * half
-
-    # --- events ----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and self.rect.collidepoint(event.pos):
-            self.dragging = True
-            self.on_seek(self.position_at(event.pos[0]))
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.position_at(event.pos[0]) if self.rect.collidepoint(
-                event.pos) else None
-            if self.dragging:
-                self.on_seek(self.position_at(event.pos[0]))
-                return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            return True
-        return False
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, position: int, unit: float) -> None:
