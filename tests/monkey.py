@@ -39,7 +39,8 @@ if str(ROOT) not in sys.path:
 TITLE = '"French Tarot"'
 KEYS = ["Return", "space", "Left", "Right", "Up", "Down", "Tab", "BackSpace", "Home", "End",
         "Prior", "Next", "h", "u", "n", "s", "p", "l", "z", "r", "o", "e", "a", "1", "2",
-        "3", "4", "plus", "minus", "Delete", "ctrl+z", "shift+Tab"]
+        "3", "4", "plus", "minus", "Delete", "ctrl+z", "shift+Tab", "m", "shift+m", "c",
+        "bracketleft", "bracketright"]
 RARE_KEYS = ["Escape", "alt+F4"]  # they may leave the scene or the program
 
 
