@@ -240,15 +240,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.variant:
         presets["variant"] = args.variant
 
+    def told(app: Any) -> str:
+        """The settings file's problems, in the player's language."""
+        from game.app.i18n import problem_text
+
+        return "\n".join(problem_text(p, app.settings.language) for p in problems)
+
     def start(app: Any) -> None:
         if saved is not None:
-            continue_match(app, saved, autoplay=args.autoplay, notice="\n".join(problems))
+            continue_match(app, saved, autoplay=args.autoplay, notice=told(app))
         elif args.demo or args.autoplay:
             start_demo(app, base.with_(**presets), variants, args.seed, save=args.autoplay)
         else:
             from game.menus.menu import MenuScene
 
-            app.push(MenuScene(app, seed=args.seed, notice="\n".join(problems), presets=presets))
+            app.push(MenuScene(app, seed=args.seed, notice=told(app), presets=presets))
 
     driver = {"demo": args.demo or args.autoplay, "deals": args.deals,
               "shots": args.screenshot_dir, "first_frame": args.first_frame}

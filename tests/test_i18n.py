@@ -315,3 +315,26 @@ def test_the_menu_says_when_the_texts_of_its_language_cannot_be_read(
     finally:
         app.close()
         app.window.destroy()
+
+
+def test_the_settings_files_problems_are_told_in_the_players_language(tmp_path) -> None:
+    import json
+
+    from game.app.i18n import problem_text
+    from game.app.settings import Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "fr", "card_indices": "de", "colour": 1}),
+                    encoding="utf-8")
+    settings, problems = Settings.load(path)
+    assert settings.language == "fr" and settings.card_indices == "language"
+    english = [problem_text(p, "en") for p in problems]
+    assert english == [str(p) for p in problems] == [
+        "settings.json: card_indices = 'de' ignored",
+        "settings.json: unknown setting 'colour' ignored"]
+    french = [problem_text(p, "fr") for p in problems]
+    assert french == ["settings.json : card_indices = 'de' ignoré",
+                      "settings.json : réglage inconnu 'colour' ignoré"]
+    path.write_text("[1, 2]", encoding="utf-8")
+    [problem] = Settings.load(path)[1]
+    assert "réglages par défaut" in problem_text(problem, "fr")

@@ -302,12 +302,12 @@ def suit_name(suit: int, lang: str = SOURCE_LANGUAGE) -> str:
 # --- the engine's problems -----------------------------------------------------------------------
 
 
-def problem_text(error: BaseException, lang: str = SOURCE_LANGUAGE,
+def problem_text(error: object, lang: str = SOURCE_LANGUAGE,
                  name_only: bool = False) -> str:
-    """What is wrong with a file, in ``lang``: an engine error that carries its problem as
-    data (:class:`engine.inputs.DataError`: a key, values, the file) is put into the words
-    of the ``problem_<key>`` text; any other error, or a key without a text, is its own
-    (English) message. ``name_only``: the file by its name, not its whole path."""
+    """What is wrong with a file, in ``lang``: an engine error (or a settings problem) that
+    carries its problem as data (:class:`engine.inputs.DataError`: a key, values, the file) is
+    put into the words of the ``problem_<key>`` text; any other error, or a key without a
+    text, is its own (English) message. ``name_only``: the file by its name, not its whole path."""
     key = getattr(error, "key", None)
     values = getattr(error, "values", None)
     where = str(getattr(error, "where", "") or "")

@@ -29,6 +29,24 @@ CARD_INDICES = ("language", "fr", "en")
 TRICK_PAUSES = ("short", "normal", "long", "click")
 
 
+class SettingsProblem(str):
+    """Something of the settings file that was not used, as its English line (so that it
+    reads as text anywhere), with the problem as data: ``key`` says what (``settings_unreadable``,
+    ``settings_not_an_object``, ``settings_ignored``, ``settings_unknown``), ``values`` the
+    details and ``where`` the file's name, for :func:`game.app.i18n.problem_text` to put it into
+    the player's language."""
+
+    key: str
+    values: dict[str, str]
+    where: str
+
+    def __new__(cls, english: str, key: str, values: dict[str, str], where: str
+                ) -> SettingsProblem:
+        problem = super().__new__(cls, english)
+        problem.key, problem.values, problem.where = key, values, where
+        return problem
+
+
 @dataclass(frozen=True)
 class Settings:
     player_name: str = "You"
@@ -68,7 +86,7 @@ class Settings:
         return replace(self, **changes)
 
     @staticmethod
-    def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+    def load(path: Path | None = None) -> tuple[Settings, list[SettingsProblem]]:
         """Settings from ``path`` (default: the user's file) and the problems found."""
         file = path or paths.settings_file()
         if not os.path.lexists(file):
@@ -77,10 +95,13 @@ class Settings:
             data = load_json(read_text(file, "settings"), file.name)
         except InputError as exc:
             why = str(exc).replace(str(file), file.name)
-            return Settings(), [f"{why}; the default settings are used"]
+            return Settings(), [SettingsProblem(
+                f"{why}; the default settings are used", "settings_unreadable", {"why": why}, "")]
         if not isinstance(data, dict):
-            return Settings(), [f"{file.name}: not a settings object; defaults used"]
-        problems: list[str] = []
+            return Settings(), [SettingsProblem(
+                f"{file.name}: not a settings object; defaults used", "settings_not_an_object",
+                {}, file.name)]
+        problems: list[SettingsProblem] = []
         values: dict[str, Any] = {}
         defaults = Settings()
         for f in fields(Settings):
@@ -98,10 +119,15 @@ class Settings:
             if ok:
                 values[f.name] = value
             else:
-                problems.append(f"{file.name}: {f.name} = {excerpt(data[f.name])} ignored")
+                shown = excerpt(data[f.name])
+                problems.append(SettingsProblem(
+                    f"{file.name}: {f.name} = {shown} ignored", "settings_ignored",
+                    {"name": f.name, "value": shown}, file.name))
         unknown = [key for key in data if key not in {f.name for f in fields(Settings)}]
         for key in unknown[:3]:
-            problems.append(f"{file.name}: unknown setting {excerpt(key)} ignored")
+            problems.append(SettingsProblem(
+                f"{file.name}: unknown setting {excerpt(key)} ignored", "settings_unknown",
+                {"name": excerpt(key)}, file.name))
         return replace(defaults, **values), problems
 
     def save(self, path: Path | None = None) -> None:
