@@ -338,3 +338,29 @@ def test_the_settings_files_problems_are_told_in_the_players_language(tmp_path) 
     path.write_text("[1, 2]", encoding="utf-8")
     [problem] = Settings.load(path)[1]
     assert "réglages par défaut" in problem_text(problem, "fr")
+
+
+def test_a_file_that_cannot_be_replayed_is_told_in_the_players_language(tmp_path) -> None:
+    import pytest
+
+    from engine.deal import Deal
+    from engine.rules import load_rules
+    from engine.saves import save_deal
+    from game.app.i18n import problem_text
+    from game.replay.files import ReplayFileError, load_replay_file
+
+    cases = {}
+    (tmp_path / "empty.json").write_bytes(b"")
+    (tmp_path / "other.json").write_text('{"colour": 1}', encoding="utf-8")
+    deal = Deal.new(load_rules(), 4, 0, 3)  # dealt, not played
+    save_deal(deal, tmp_path / "unfinished.json")
+    for name in ("empty.json", "other.json", "unfinished.json"):
+        with pytest.raises(ReplayFileError) as caught:
+            load_replay_file(tmp_path / name)
+        cases[name] = caught.value
+    english = problem_text(cases["empty.json"], "en", name_only=True)
+    assert english == "empty.json: the file is empty"
+    french = {n: problem_text(e, "fr", name_only=True) for n, e in cases.items()}
+    assert french["other.json"].startswith("other.json : ce n'est ni une donne")
+    assert "seule une donne finie" in french["unfinished.json"]
+    assert all("the " not in text for text in french.values()), french

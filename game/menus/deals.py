@@ -130,7 +130,8 @@ class FinishedDealsScene(Scene):
         try:
             source = load_replay_file(entry.path)
         except (ValueError, OSError) as exc:  # changed since the list was read, or refused
-            self.toast.show(self.app.tr("history_replay_failed", problem=str(exc)), 8.0)
+            self.toast.show(self.app.tr("history_replay_failed", problem=problem_text(
+                exc, self.app.settings.language, name_only=True)), 8.0)
             self.refresh()
             return
         open_replay(self.app, source)

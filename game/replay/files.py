@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 
 from engine.deal import Deal
 from engine.events import CardPlayed
-from engine.inputs import LIMITS, InputError, load_json, read_bytes, size_text
+from engine.inputs import LIMITS, DataError, InputError, load_json, read_bytes, size_text
 from engine.record import FIELDS as RECORD_FIELDS
 from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
@@ -50,8 +50,9 @@ MAX_RECORD_BYTES = LIMITS["record"]
 _WHAT = "a saved deal, a saved match or a deal record"
 
 
-class ReplayFileError(ValueError):
-    """A file that cannot be replayed. The message names the file and what is wrong."""
+class ReplayFileError(DataError):
+    """A file that cannot be replayed. The message names the file and what is wrong; the
+    problem is data too (:class:`engine.inputs.DataError`), for the interface's words."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def load_replay_file(path: str | Path) -> ReplaySource:
     raw = _read_bytes(file)
     text = _decode(file, raw)
     if not text.strip():
-        raise ReplayFileError(f"{file}: the file is empty")
+        raise ReplayFileError(f"{file}: the file is empty", "empty", str(file))
     if text.lstrip().startswith("{"):
         try:
             document: Any = load_json(text, str(file))
@@ -103,7 +104,8 @@ def load_replay_file(path: str | Path) -> ReplaySource:
             return _from_save(file, document)
         if _looks_like_record(document):
             return _from_record(file, raw, document)
-        raise ReplayFileError(f"{file}: JSON, but not {_WHAT} (it has no \"format\" field)")
+        raise ReplayFileError(f"{file}: JSON, but not {_WHAT} (it has no \"format\" field)",
+                              "not_replayable", str(file))
     _check_record_size(file, raw)  # before parsing: YAML is slow to read
     try:
         mapping = parse_yaml(text)
@@ -114,10 +116,12 @@ def load_replay_file(path: str | Path) -> ReplaySource:
         found = mapping["format"]
         if found in (DEAL_FORMAT, MATCH_FORMAT):
             raise ReplayFileError(f"{file}: a {found!r} file must be JSON, as the game saves it")
-        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}")
+        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}", "not_replayable",
+                              str(file))
     if not _looks_like_record(mapping):
         raise ReplayFileError(
-            f"{file}: not {_WHAT} (none of the fields of a deal record: players, dealer, hands...)")
+            f"{file}: not {_WHAT} (none of the fields of a deal record: players, dealer, hands...)",
+            "not_replayable", str(file))
     return _from_record(file, raw, mapping)
 
 
@@ -131,17 +135,18 @@ def _read_bytes(file: Path) -> bytes:
         message = str(exc).replace("is a folder, not a file", f"is a folder, not {_WHAT}")
         if "may hold" in message:
             message = (f"{file}: too large to be {_WHAT} (at most {size_text(MAX_FILE_BYTES)})")
-        raise ReplayFileError(message) from None
+        raise exc.again(ReplayFileError, message) from None
 
 
 def _decode(file: Path, raw: bytes) -> str:
     if b"\x00" in raw:
-        raise ReplayFileError(f"{file}: binary data, not {_WHAT}")
+        raise ReplayFileError(f"{file}: binary data, not {_WHAT}", "not_replayable", str(file))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ReplayFileError(
-            f"{file}: binary data or not UTF-8 text (byte {exc.start}), not {_WHAT}") from None
+            f"{file}: binary data or not UTF-8 text (byte {exc.start}), not {_WHAT}",
+            "not_replayable", str(file)) from None
 
 
 def _size(number: int) -> str:
@@ -159,7 +164,8 @@ def _short(value: object, limit: int = 40) -> str:
 def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
     found = document.get("format")
     if found not in (DEAL_FORMAT, MATCH_FORMAT):
-        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}")
+        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}", "not_replayable",
+                              str(file))
     version = document.get("version")
     if type(version) is not int or version != SAVE_VERSION:  # true is not 1
         newer = type(version) is int and version > SAVE_VERSION
@@ -180,11 +186,11 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
             if not finished:
                 raise ReplayFileError(
                     f"{file}: no deal of this match has been played to the end yet; "
-                    "only a finished deal can be replayed")
+                    "only a finished deal can be replayed", "match_unfinished", str(file))
             number = finished[-1] + 1
             deal = match.deals[number - 1]
     except SaveError as exc:
-        raise ReplayFileError(_with_file(file, str(exc))) from None
+        raise exc.again(ReplayFileError, _with_file(file, str(exc))) from None
     _check_over(file, deal)
     title = file.name if number is None else f"{file.name} #{number}"
     names = saved_names(meta, deal.players, _seat_names(deal.players))
@@ -200,7 +206,7 @@ def _explain_bad_json(file: Path) -> NoReturn:
         message = _with_file(file, str(exc))
         if "not valid JSON" in message:
             message += f"; not {_WHAT}"
-        raise ReplayFileError(message) from None
+        raise exc.again(ReplayFileError, message) from None
     raise ReplayFileError(f"{file}: not valid JSON, and not {_WHAT}")  # it changed meanwhile
 
 
@@ -252,7 +258,8 @@ def _check_over(file: Path, deal: Deal) -> None:
     played = sum(1 for e in deal.events if isinstance(e, CardPlayed))
     where = f"{played} cards played" if phase is Phase.PLAYING else f"in the {phase.value} phase"
     raise ReplayFileError(
-        f"{file}: the deal is not finished ({where}); only a finished deal can be replayed")
+        f"{file}: the deal is not finished ({where}); only a finished deal can be replayed",
+        "replay_unfinished", str(file), cards=played)
 
 
 def _seat_names(players: int) -> list[str]:
