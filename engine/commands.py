@@ -6,6 +6,7 @@ with the state they lead to, so callers need not fold them a second time.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -111,7 +112,7 @@ def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
     pack = shuffled_deck(rng)
     packet = setup.packet
     packets = players * setup.hand // packet
-    dog_after = set(rng.sample(range(1, packets), setup.dog))
+    dog_after = set(_sample(rng, packets - 1, setup.dog))
     hands: list[list[int]] = [[] for _ in range(players)]
     dog: list[int] = []
     pos = 0
@@ -125,20 +126,56 @@ def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
     return DealDealt(players, dealer, tuple(map(tuple, hands)), tuple(dog), seed)
 
 
+#: The steps of the shuffle: the index swapped, the number of cards drawn from, their bits.
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(C.DECK_SIZE - 1, 0, -1))
+
+
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """The 78 cards shuffled by ``rng``: the very shuffle of :meth:`random.Random.shuffle`
     (Fisher-Yates, each index drawn with ``getrandbits`` and rejection), written out so the
     draws are not a method call each, and so a seed deals the same cards on every Python."""
     pack = list(range(C.DECK_SIZE))
     getrandbits = rng.getrandbits
-    for i in range(C.DECK_SIZE - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    for i, size, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         pack[i], pack[j] = pack[j], pack[i]
     return pack
+
+
+def _below(getrandbits: Callable[[int], int], size: int) -> int:
+    """A number drawn uniformly below ``size``: ``getrandbits`` of its bit length, redrawn
+    until it is below (what :class:`random.Random` does inside)."""
+    bits = size.bit_length()
+    j = getrandbits(bits)
+    while j >= size:
+        j = getrandbits(bits)
+    return j
+
+
+def _sample(rng: random.Random, n: int, k: int) -> list[int]:
+    """``k`` distinct numbers of 1 to ``n`` drawn as ``rng.sample(range(1, n + 1), k)`` draws
+    them in CPython 3.11 (from a pool when the population is small for ``k``, else by
+    redrawing repeats), written out so that the dog's places do not depend on the Python."""
+    getrandbits = rng.getrandbits
+    pool_limit = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)
+    out: list[int] = []
+    if n <= pool_limit:
+        pool = list(range(1, n + 1))
+        for i in range(k):
+            j = _below(getrandbits, n - i)
+            out.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return out
+    chosen: set[int] = set()
+    for _ in range(k):
+        j = _below(getrandbits, n)
+        while j in chosen:
+            j = _below(getrandbits, n)
+        chosen.add(j)
+        out.append(j + 1)
+    return out
 
 
 def petit_sec_seat(rules: Rules, dealt: DealDealt) -> int | None:

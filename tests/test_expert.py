@@ -342,3 +342,23 @@ def test_registry_and_measurement_bots() -> None:
         action = bots[seat].decide(view_for(deal.state, seat))
         check_action(deal.state, seat, action)
         deal.execute(seat, action)
+
+
+def test_a_bidding_margin_is_added_to_the_contracts_the_expert_would_take() -> None:
+    """``edge`` card points, at the contract's multiplier and the taker's shares, on the play-outs
+    where the expert ends up taker; nothing where another seat takes or all pass."""
+    rules = RULES["fft"]
+    deal = Deal.new(rules, 4, 0, 11)
+    seat = deal.state.turn
+    assert seat is not None
+    view = view_for(deal.state, seat)
+    plain = ExpertBot(3, budget_samples=4).bid_problem(view, random.Random(5))
+    keen = ExpertBot(3, budget_samples=4, edge=10.0).bid_problem(view, random.Random(5))
+    for _ in range(3):
+        world, _ = plain.worlds()
+        for bid in plain.options:
+            gap = keen.run(world, bid) - plain.run(world, bid)
+            contract = None if bid.contract is None else rules.contract(bid.contract)
+            assert gap in (0.0, 10.0 * 3 * (contract.multiplier if contract else 0))
+            if contract is not None and contract.name == "garde_contre":
+                assert gap == 10.0 * 3 * contract.multiplier  # nobody can bid over it

@@ -59,6 +59,19 @@ def test_the_deck_is_shuffled_as_random_shuffle_does():
         assert shuffled_deck(random.Random(seed)) == reference
 
 
+def test_the_dog_places_are_drawn_as_random_sample_does():
+    """Both branches of the standard library's sample (a pool for small populations, redraws
+    of repeats for large ones), with the generator left in the same state."""
+    from engine.commands import _sample
+
+    for n in range(1, 100, 3):
+        for k in range(0, n + 1, 2):
+            for seed in range(3):
+                ours, theirs = random.Random(seed * 100 + n), random.Random(seed * 100 + n)
+                assert _sample(ours, n, k) == theirs.sample(range(1, n + 1), k)
+                assert ours.random() == theirs.random()
+
+
 def test_card_points_of_a_mask_add_up_card_by_card():
     from engine import cards as C
 
