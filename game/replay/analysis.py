@@ -8,8 +8,9 @@ waits for it:
   (:func:`engine.ai.review.estimate` at each moment a seat was to decide, and the score at
   the end).
 
-One decision and one point of the graph are in the thinker at a time, so that both fill in
-together; the viewer asks for the decision it shows first (:meth:`DealAnalysis.prefer`).
+One search is in the thinker at a time (the other worker, and a core, are left to the window):
+a decision, then a stretch of the graph, so that both fill in together; the viewer asks for
+the decision it shows first (:meth:`DealAnalysis.prefer`).
 Nothing runs on the viewer's side but polling, once a frame (:meth:`DealAnalysis.update`);
 what is read in between is what the last poll collected. Forced decisions (one legal
 choice) need no search and are ready at once.
@@ -27,6 +28,9 @@ from engine.deal import Deal
 from engine.views import view_for
 
 log = logging.getLogger(__name__)
+
+#: Graph points worked out between two decisions.
+GRAPH_STRETCH = 6
 
 
 class DealAnalysis:
@@ -50,6 +54,7 @@ class DealAnalysis:
         self._estimates: dict[int, review.Estimate] = {}
         self._graph_todo = list(self.positions)
         self._wanted: int | None = None
+        self._stretch = 0  # graph points worked out since the last decision
         self._mistakes: tuple[int, list[tuple[int, float]]] | None = None  # by results count
         self._stopped = False
         self._thinker = thinker if thinker is not None else game_thinker()
@@ -150,6 +155,25 @@ class DealAnalysis:
             return
         self._collect_decision()
         self._collect_graph_point()
+        if self._deciding is not None or self._graphing is not None:
+            return
+        # one search at a time, so that a core is left to the window: a decision, then a
+        # stretch of the graph, and so on (the decision on screen first)
+        decision = self._next_decision()
+        if decision is not None and (self._stretch >= GRAPH_STRETCH or not self._graph_todo
+                                     or decision.index == self._wanted):
+            self._stretch = 0
+            handle = self._thinker.submit_analysis(
+                decision.view, samples=self.samples, seed=self.seed + decision.index,
+                include=decision.action)
+            self._deciding = (decision.index, handle)
+        elif self._graph_todo:
+            self._stretch += 1
+            position = self._graph_todo.pop(0)
+            view = view_for(self._states[position - 1], self.seat)
+            handle = self._thinker.submit_task(
+                "estimate", view=view, samples=self.graph_samples, seed=self.seed + position)
+            self._graphing = (position, handle)
 
     # --- the thinker -----------------------------------------------------------------------------
     def _collect_decision(self) -> None:
@@ -164,12 +188,6 @@ class DealAnalysis:
             else:  # one bad position must not stop the others
                 log.warning("analysis of decision %d failed: %s", index, result.error)
                 self._errors[index] = result.error or "no analysis"
-        decision = self._next_decision()
-        if decision is not None:
-            handle = self._thinker.submit_analysis(
-                decision.view, samples=self.samples, seed=self.seed + decision.index,
-                include=decision.action)
-            self._deciding = (decision.index, handle)
 
     def _collect_graph_point(self) -> None:
         if self._graphing is not None:
@@ -182,12 +200,6 @@ class DealAnalysis:
                 self._estimates[position] = result.value
             else:  # a gap in the graph, not a broken viewer
                 log.warning("estimate at step %d failed: %s", position, result.error)
-        if self._graph_todo:
-            position = self._graph_todo.pop(0)
-            view = view_for(self._states[position - 1], self.seat)
-            handle = self._thinker.submit_task(
-                "estimate", view=view, samples=self.graph_samples, seed=self.seed + position)
-            self._graphing = (position, handle)
 
     def _next_decision(self) -> Any | None:
         todo = [d for d in self.decisions

@@ -33,7 +33,7 @@ import pygame
 from engine.deal import Deal
 from engine.variations import EXPERT, TRY, Variation
 from game.app.i18n import seat_name
-from game.app.window import App, Scene
+from game.app.window import App, Scene, settle_memory
 from game.replay.bar import SPEEDS, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.play_on import PlayOnScene, practice_match
@@ -106,6 +106,7 @@ class ReplayScene(Scene):
         self.side = ReplaySide(self)
         self._start_analysis()
         self.on_resize(app.size)
+        settle_memory()  # the deal's states and the analysis' views live as long as the viewer
         if info.problems:
             self.table.toast.show(self.trn("replay_variations_refused", len(info.problems),
                                            problem=info.problems[0]), 8.0)
