@@ -23,11 +23,10 @@ from game.app.widgets import (
     WARNING,
     Button,
     blit_text,
-    draw_panel,
 )
 from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
-from game.menus.common import backdrop, draw_keys_hint, fit_size, heading, screen_panel
+from game.menus.common import draw_keys_hint, draw_screen, fit_size, screen_panel
 from game.table.scene import TableOptions, TableScene
 
 GOOD = (140, 220, 140)
@@ -83,7 +82,6 @@ class ChallengeTable(TableScene):
     def __init__(self, app: App, controller: Any, board: ChallengeScene, index: int) -> None:
         super().__init__(app, controller, options=TableOptions(
             names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop))
-        self.controller = controller
         total = len(board.run.challenge)
         self.toast.show(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0,
                         warning=False)
@@ -208,11 +206,7 @@ class ChallengeScene(Scene):
         app = self.app
         u = app.unit
         tr = app.tr
-        w, _ = surface.get_size()
-        backdrop(surface, app)
-        heading(surface, app, tr("challenge_title"), (w // 2, int(54 * u)), 58)
-        draw_panel(surface, self.panel, u)
-        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        inner = draw_screen(surface, app, tr("challenge_title"), self.panel)
         cols = [inner.left + int(12 * u), inner.left + int(inner.width * 0.52),
                 inner.left + int(inner.width * 0.74), inner.right - int(12 * u)]
         header = [tr("challenge_deal"), self.run.names[0], self.run.expert_name,

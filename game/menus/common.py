@@ -555,3 +555,14 @@ def screen_panel(app: App, width: float, top: float = 112, bottom: float = 96
     inner_w = min(int(width * u), w - int(32 * u))
     panel = pygame.Rect((w - inner_w) // 2, top_px, inner_w, h - top_px - bottom_px)
     return panel, panel.inflate(-int(36 * u), -int(28 * u))
+
+
+def draw_screen(surface: pygame.Surface, app: App, title: str, panel: pygame.Rect
+                ) -> pygame.Rect:
+    """A menu screen's frame: the felt, the gold ``title``, the ``panel``; returns the panel's
+    inner area (as :func:`screen_panel` gives it)."""
+    u = app.unit
+    backdrop(surface, app)
+    heading(surface, app, title, (surface.get_width() // 2, int(54 * u)), 58)
+    draw_panel(surface, panel, u)
+    return panel.inflate(-int(36 * u), -int(28 * u))

@@ -20,7 +20,6 @@ from game.app.widgets import (
     Button,
     Toast,
     blit_text,
-    draw_panel,
     wrap_text,
 )
 from game.app.window import App, Scene
@@ -37,10 +36,9 @@ from game.history.archive import (
 from game.menus.common import (
     PLAYER_FILTERS,
     ConfirmDialog,
-    backdrop,
     draw_player_filter,
+    draw_screen,
     fit_size,
-    heading,
     place_player_filter,
     player_filter_label,
 )
@@ -299,11 +297,7 @@ class FinishedDealsScene(Scene):
         u = app.unit
         tr = app.tr
         w, h = surface.get_size()
-        backdrop(surface, app)
-        heading(surface, app, tr("finished_deals"), (w // 2, int(54 * u)), 58)
-        draw_panel(surface, self.panel, u)
-        # filter
-        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        inner = draw_screen(surface, app, tr("finished_deals"), self.panel)
         draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
         shown = self.shown
         total = tr("menu_deal_count", count=len(shown))
