@@ -92,3 +92,24 @@ def test_nothing_counted_in_an_empty_or_missing_history(home: Path) -> None:
     archive(play_deal(4, 11), day(0), practised=True)
     stats = compute_stats(list_deals())
     assert stats[4].empty and stats[4].practised == 1
+
+
+def test_what_the_figures_leave_out_is_said_in_the_players_language(home: Path) -> None:
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.history.archive import DealEntry
+    from game.menus.statistics import StatsScene
+
+    app = App(Settings(sound=False, language="fr"), size=(1024, 600))
+    scene = StatsScene(app)
+    entries = [DealEntry(home / f"{i}.json", 4, scores=[1, -1, 0, 0], taker="A", taker_seat=0,
+                         contract="garde", challenge="yours", practised=i == 0,
+                         autoplay=i == 1) for i in range(4)]
+    entries[0] = DealEntry(home / "0.json", 4, scores=[1, -1, 0, 0], practised=True)
+    entries[1] = DealEntry(home / "1.json", 4, scores=[1, -1, 0, 0], autoplay=True)
+    scene.stats = compute_stats(entries)
+    text = scene.left_out()
+    assert "1 d'entraînement" in text and "1 jouée par l'ordinateur" in text, text
+    assert "2 donnes de défi" in text and "challenge" not in text, text
+    app.close()
+    app.window.destroy()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.i18n import decimal, tr, trn
+from game.app.i18n import decimal, tr
 from game.app.widgets import (
     GOLD,
     TEXT,
@@ -20,7 +20,6 @@ from game.app.widgets import (
     WARNING,
     Button,
     blit_text,
-    draw_panel,
     wrap_text,
 )
 from game.app.window import App, Scene
@@ -34,10 +33,9 @@ from game.history.stats import (
 )
 from game.menus.common import (
     PLAYER_FILTERS,
-    backdrop,
     draw_player_filter,
+    draw_screen,
     fit_size,
-    heading,
     place_player_filter,
     player_filter_label,
     screen_panel,
@@ -146,7 +144,7 @@ class StatsScene(Scene):
 
     def left_out(self) -> str:
         """What the figures leave out, in a sentence; empty when nothing is."""
-        tr = self.app.tr
+        tr, trn = self.app.tr, self.app.trn
         columns = self.columns
         practised = sum(c.practised for c in columns)
         autoplay = sum(c.autoplay for c in columns)
@@ -218,10 +216,7 @@ class StatsScene(Scene):
         u = app.unit
         tr = app.tr
         w, h = surface.get_size()
-        backdrop(surface, app)
-        heading(surface, app, tr("statistics"), (w // 2, int(54 * u)), 58)
-        draw_panel(surface, self.panel, u)
-        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        inner = draw_screen(surface, app, tr("statistics"), self.panel)
         draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
         if self.empty:
             text = (tr("stats_empty") if self.filter is None
