@@ -96,7 +96,12 @@ class Refusal:
 
     def text(self) -> str:
         """The engine's own English, as logs, records and ``engine score`` write it."""
-        return TEMPLATES[self.reason].format(
+        return TEMPLATES[self.reason].format(**self.facts())
+
+    def facts(self) -> dict[str, object]:
+        """The values the words of :data:`TEMPLATES` use (in English where they are words:
+        ``whose``, ``suit_name``), for an interface that says the same in its language."""
+        return dict(
             seat=self.seat, whose="nobody" if self.other is None else f"seat {self.other}",
             name=self.name, other_name=self.other_name, count=self.count, limit=self.limit,
             card_text="" if self.card is None else C.format_card(self.card),

@@ -5,6 +5,7 @@ or languages, and the checks the tests run.
     python -m game.app.catalogs add KEY "English text" [--plural "English plural"]
                                     [--translation fr "Texte" ["Textes"]] [--comment "..."]
     python -m game.app.catalogs update          # every .po brought in line with the template
+    python -m game.app.catalogs engine          # the engine's texts (a damaged file) added
     python -m game.app.catalogs new LANG        # a catalog for a new language, to translate
     python -m game.app.catalogs import FILE     # texts from a ``TEXTS = {key: (en, fr)}`` file
 
@@ -41,7 +42,7 @@ KEY_NAMES = re.compile(r"^(key|\w+_key)$")
 #: Constants that look like keys: a known prefix, then words joined by underscores.
 KEY_PREFIXES = ("menu_", "table_", "refusal_", "panel_", "score_", "sheet_", "history_",
                 "stats_", "narr_", "replay_", "hint_", "seat_", "card_", "suit_", "problem_",
-                "rules_")
+                "rules_", "detail_")
 KEY_LIKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")
 #: Plural rules of some languages, for ``new`` (any other is filled in by the translator).
 PLURAL_FORMS = {
@@ -441,6 +442,46 @@ def check_catalog(lang: str, po: polib.POFile, pot: polib.POFile) -> list[str]:
     return problems
 
 
+def engine_texts() -> dict[str, str]:
+    """The engine's English for what is wrong inside a document (:mod:`engine.problems`) and
+    for an event the rules refuse (:mod:`engine.refusals`), by the key of its entry: the
+    template mirrors them, so a problem the engine can name is one a translator sees."""
+    from engine import problems, refusals
+
+    texts = {f"detail_{key}": text for key, text in problems.TEMPLATES.items() if key != "refused"}
+    texts.update({f"detail_refusal_{key}": text for key, text in refusals.TEMPLATES.items()})
+    return texts
+
+
+def check_engine_texts(pot: polib.POFile) -> list[str]:
+    found = {e.msgctxt: e for e in pot if e.msgctxt}
+    problems: list[str] = []
+    for key, english in engine_texts().items():
+        entry = found.get(key)
+        if entry is None:
+            problems.append(f"template: {key} is missing (run: python -m game.app.catalogs engine)")
+        elif entry.msgid != english:
+            problems.append(f"template: {key}: the engine now says {english!r} "
+                            "(run: python -m game.app.catalogs engine)")
+    return problems
+
+
+def add_engine_texts(folder: Path | None = None) -> list[str]:
+    """Bring the engine's texts into the template (and every catalog, to translate); the
+    keys added or changed."""
+    pot = read(template_path(folder))
+    found = {e.msgctxt: e for e in pot if e.msgctxt}
+    changed = []
+    for key, english in engine_texts().items():
+        entry = found.get(key)
+        if entry is None or entry.msgid != english:
+            add_entry(key, english, comment="What is wrong inside a file, as the engine names "
+                      "it; after where in the file it is.", folder=folder,
+                      replace=entry is not None)
+            changed.append(key)
+    return changed
+
+
 def check(folder: Path | None = None, code_dir: Path = CODE_DIR) -> list[str]:
     """Every problem of the catalogs in ``folder`` against the code in ``code_dir``."""
     try:
@@ -448,6 +489,8 @@ def check(folder: Path | None = None, code_dir: Path = CODE_DIR) -> list[str]:
     except (OSError, ValueError) as exc:
         return [f"template: cannot be read: {exc}"]
     problems = check_template(pot, scan_code(code_dir))
+    if folder is None or folder == locale_dir():
+        problems += check_engine_texts(pot)
     for lang in catalog_languages(folder):
         if lang == SOURCE_LANGUAGE:
             problems.append(f"{lang}.po: English is the template's own language")
@@ -481,6 +524,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     add.add_argument("--comment", default="", help="a note for translators")
     add.add_argument("--replace", action="store_true", help="change an existing entry")
     commands.add_parser("update", help="bring every catalog in line with the template")
+    commands.add_parser("engine", help="add the engine's texts (what is wrong in a file) that "
+                                       "the template lacks")
     new = commands.add_parser("new", help="start the catalog of a new language")
     new.add_argument("lang", help="its code: de, es, pt_BR...")
     imp = commands.add_parser("import", help="add the texts of a TEXTS = {key: (en, fr)} file")
@@ -504,6 +549,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         add_entry(args.key, args.english, args.plural, translations, args.comment, folder,
                   args.replace)
         print(f"added {args.key}")
+        return 0
+    if args.command == "engine":
+        changed = add_engine_texts(folder)
+        print(f"{len(changed)} engine text(s) added or changed" +
+              (": " + ", ".join(changed) if changed else ""))
         return 0
     if args.command == "import":
         added = import_legacy(args.file, args.lang, folder)

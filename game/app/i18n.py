@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import cards as C
+from engine.problems import Problem
 from engine.resources import resource_path
 
 log = logging.getLogger(__name__)
@@ -320,5 +321,28 @@ def problem_text(error: object, lang: str = SOURCE_LANGUAGE,
         where = name
     if not isinstance(key, str) or not isinstance(values, dict) or not has_text(f"problem_{key}"):
         return message
+    found = values.get("problem")
+    if isinstance(found, Problem):
+        values = {**values, "detail": detail_words(found, lang)}
     text = tr(f"problem_{key}", lang, **values)
     return tr("problem_in_file", lang, file=where, problem=text) if where else text
+
+
+def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
+    """What is wrong inside a document (:class:`engine.problems.Problem`), in ``lang``: the
+    words of its ``detail_<key>`` text, after where in the document it is. A key with no
+    text is the engine's English (a gap shows, nothing is lost)."""
+    refusal = problem.refusal
+    if refusal is not None:
+        facts = refusal.facts()
+        if refusal.suit is not None:
+            facts["suit_name"] = suit_name(refusal.suit, lang)
+        facts["whose"] = (tr("detail_whose_nobody", lang) if refusal.other is None
+                          else tr("detail_whose_seat", lang, seat=refusal.other))
+        key, values = f"detail_refusal_{refusal.reason}", facts
+    else:
+        key, values = f"detail_{problem.key}", dict(problem.values)
+    what = tr(key, lang, **values) if has_text(key) else problem.what()
+    for where in reversed(problem.at):
+        what = tr("detail_at", lang, where=where, what=what)
+    return what
