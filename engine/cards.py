@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from engine.problems import ProblemError
+
 Card = int
 Mask = int
 
@@ -127,7 +129,7 @@ def format_card(card: Card) -> str:
 _TOKENS: dict[str, Card] = {format_card(c): c for c in range(DECK_SIZE)}
 
 
-class CardError(ValueError):
+class CardError(ProblemError):
     """A token that is not a card of the RULES.md notation."""
 
 
@@ -137,11 +139,11 @@ def parse_card(token: object) -> Card:
     The notation is ASCII: a letter that only looks like one (``ſ``, which ``upper()`` turns
     into ``S``) is no card."""
     if isinstance(token, bool) or not isinstance(token, str | int):
-        raise CardError(f"not a card: {_short(token)}")
+        raise CardError.of("not_a_card", got=_short(token))
     raw = str(token).strip()
     card = _TOKENS.get(raw.upper()) if raw.isascii() else None
     if card is None:
-        raise CardError(f"unknown card {_short(str(token))}")
+        raise CardError.of("unknown_card", got=_short(str(token)))
     return card
 
 

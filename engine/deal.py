@@ -37,6 +37,7 @@ from engine.events import (
     SlamDeclined,
 )
 from engine.legal import IllegalAction, legal_actions
+from engine.problems import Problem, ProblemError
 from engine.rules import Rules
 from engine.scoring import DealResult, score_deal
 from engine.state import DealState, Phase, apply_in_place, replay
@@ -55,7 +56,7 @@ def states_of(rules: Rules, events: Sequence[Event]) -> list[DealState]:
     return out
 
 
-class LogError(ValueError):
+class LogError(ProblemError):
     """An event log that the rules could not have produced; the message says where."""
 
 
@@ -84,22 +85,22 @@ def check_dealt(rules: Rules, dealt: DealDealt) -> None:
     """Raise :class:`LogError` unless the dealt hands and dog hold each card exactly once."""
     setup = rules.setup(dealt.players)
     if not 0 <= dealt.dealer < dealt.players:
-        raise LogError(f"dealer {dealt.dealer} is not a seat of {dealt.players}")
+        raise LogError.of("dealer_not_a_seat", dealer=dealt.dealer, players=dealt.players)
     if len(dealt.hands) != dealt.players:
-        raise LogError(f"{len(dealt.hands)} hands, {dealt.players} expected")
+        raise LogError.of("hand_count", count=len(dealt.hands), players=dealt.players)
     seen = 0
     for seat, hand in enumerate(dealt.hands):
         if len(hand) != setup.hand:
-            raise LogError(f"hands[{seat}]: {len(hand)} cards, {setup.hand} expected")
+            raise LogError.of("card_count", f"hands[{seat}]", count=len(hand), expected=setup.hand)
         for card in hand:
             if seen >> card & 1:
-                raise LogError(f"hands[{seat}]: {C.format_card(card)} dealt twice")
+                raise LogError.of("dealt_twice", f"hands[{seat}]", card=C.format_card(card))
             seen |= 1 << card
     if len(dealt.dog) != setup.dog:
-        raise LogError(f"dog: {len(dealt.dog)} cards, {setup.dog} expected")
+        raise LogError.of("card_count", "dog", count=len(dealt.dog), expected=setup.dog)
     for card in dealt.dog:
         if seen >> card & 1:
-            raise LogError(f"dog: {C.format_card(card)} dealt twice")
+            raise LogError.of("dealt_twice", "dog", card=C.format_card(card))
         seen |= 1 << card
 
 
@@ -128,31 +129,33 @@ class Deal:
         engine event against what the engine would have written. Raises :class:`LogError`."""
         log = list(events)
         if not log or not isinstance(log[0], DealDealt):
-            raise LogError("events[0]: a deal starts with deal_dealt")
+            raise LogError.of("starts_with_deal", "events[0]")
         try:
             deal = cls.from_dealt(rules, log[0])
-        except (LogError, ValueError) as exc:
-            raise LogError(f"events[0]: {exc}") from None
+        except ProblemError as exc:  # a bad hand, or a player count no rules have
+            raise LogError(exc.problem.inside("events[0]")) from None
         i = len(deal.events)
         if log[1:i] != deal.events[1:]:
-            raise LogError(f"events[{i - 1}]: expected {deal.events[-1].kind} after the deal")
+            raise LogError.of("expected_after_deal", f"events[{i - 1}]",
+                              kind=deal.events[-1].kind)
         while i < len(log):
             command = command_of(log[i])
             if command is None:
-                raise LogError(f"events[{i}]: unexpected {log[i].kind}")
+                raise LogError.of("unexpected_event", f"events[{i}]", kind=log[i].kind)
             seat, action = command
             try:
                 new = deal.execute(seat, action)
             except IllegalAction as exc:
-                raise LogError(f"events[{i}]: {exc}") from None
+                raise LogError.of("refused", f"events[{i}]", exc.refusal) from None
             if tuple(log[i:i + len(new)]) != new:
                 k = next(k for k, e in enumerate(new) if i + k >= len(log) or log[i + k] != e)
                 got = log[i + k] if i + k < len(log) else None
                 want = new[k]
+                wanted = f"{want.kind} {_brief(want)}"
                 raise LogError(
-                    f"events[{i + k}]: the rules give {want.kind} {_brief(want)}, "
-                    f"the log has {got.kind + ' ' + _brief(got) if got else 'nothing'}"
-                )
+                    Problem.of("not_what_the_rules_give", f"events[{i + k}]", want=wanted,
+                               got=f"{got.kind} {_brief(got)}") if got else
+                    Problem.of("log_ends_early", f"events[{i + k}]", want=wanted))
             i += len(new)
         return deal
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from engine.cards import Card, format_card, format_cards, parse_card, parse_cards
+from engine.cards import Card, CardError, format_card, format_cards, parse_card, parse_cards
+from engine.problems import ProblemError
 
 
-class EventFormatError(ValueError):
+class EventFormatError(ProblemError):
     """An event's plain-data form that cannot be read; the message says which field."""
 
 
@@ -164,22 +165,23 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 def event_from_dict(data: object, where: str = "event") -> Event:
     """Read one event back; anything malformed raises :class:`EventFormatError`."""
     if not isinstance(data, dict):
-        raise EventFormatError(f"{where}: expected a mapping, got {type(data).__name__}")
+        raise EventFormatError.of("expected_mapping", where, got=type(data).__name__)
     kind = data.get("event")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise EventFormatError(f"{where}.event: unknown event {kind!r}")
+        raise EventFormatError.of("unknown_event", f"{where}.event", got=repr(kind))
     names = [f.name for f in fields(cls)]
     unknown = set(data) - set(names) - {"event"}
     if unknown:
-        raise EventFormatError(f"{where}: unknown field {sorted(unknown)[0]!r} for {kind}")
+        raise EventFormatError.of("unknown_field_of", where, name=repr(sorted(unknown)[0]),
+                                  kind=kind)
     values: dict[str, Any] = {}
     for f in fields(cls):
         key = f"{where}.{f.name}"
         if f.name not in data:
             if f.default is not MISSING:
                 continue
-            raise EventFormatError(f"{key}: missing")
+            raise EventFormatError.of("missing", key)
         value = data[f.name]
         try:
             if f.name in _CARD_FIELDS:
@@ -196,24 +198,22 @@ def event_from_dict(data: object, where: str = "event") -> Event:
                 value = None if value is None else _int(value, key)
             elif f.name in ("contract",):
                 if value is not None and not isinstance(value, str):
-                    raise EventFormatError(f"{key}: expected a contract name or null")
+                    raise EventFormatError.of("expected_contract_or_null", key)
             elif f.name in ("reason", "misere") and not isinstance(value, str):
-                raise EventFormatError(f"{key}: expected text")
-        except ValueError as exc:
-            if isinstance(exc, EventFormatError):
-                raise
-            raise EventFormatError(f"{key}: {exc}") from None
+                raise EventFormatError.of("expected_text", key)
+        except CardError as exc:
+            raise EventFormatError(exc.problem.inside(key)) from None
         values[f.name] = value
     return cls(**values)  # type: ignore[no-any-return]
 
 
 def _list(value: object, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise EventFormatError(f"{where}: expected a list")
+        raise EventFormatError.of("expected_list", where)
     return value
 
 
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EventFormatError(f"{where}: expected a whole number, got {value!r}")
+        raise EventFormatError.of("expected_whole_number", where, got=repr(value))
     return value

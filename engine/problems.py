@@ -19,9 +19,10 @@ engine's :class:`~engine.refusals.Refusal` itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-from engine.refusals import Refusal
+if TYPE_CHECKING:  # the refusals name cards, and the cards' errors are problems
+    from engine.refusals import Refusal
 
 #: Every problem a document may have, with the English the engine writes for it. Values are
 #: already put into text where they quote the document (a short excerpt, a card's code).
@@ -35,6 +36,7 @@ TEMPLATES: dict[str, str] = {
     "expected_number_between": "expected a whole number from {low} to {high}",
     "expected_object": "expected an object",
     "unknown_field_of": "unknown field {name} for {kind}",
+    "as_said": "{text}",  # a check that names its problem in English only
     # cards
     "not_a_card": "not a card: {got}",
     "unknown_card": "unknown card {got}",
@@ -53,7 +55,7 @@ TEMPLATES: dict[str, str] = {
     "unexpected_event": "unexpected {kind}",
     "refused": "{refusal}",
     "not_what_the_rules_give": "the rules give {want}, the log has {got}",
-    "nothing": "nothing",
+    "log_ends_early": "the rules give {want}, the log has nothing",
     # saved matches and deals
     "practised_list": "expected a list of deal numbers",
     "practised_number": "expected a deal number (a whole number), found {got}",
@@ -72,6 +74,10 @@ TEMPLATES: dict[str, str] = {
     "variation_events": "events: expected the events after the start",
     "variation_unfinished": "the variation stops before the end of the deal",
     "variation_same": "it plays the deal itself, not another way",
+    "variations_list": "expected a list of variations",
+    "variations_cut": "only the first {limit} are kept",
+    "variation_no_branch": "the variation does not leave this deal",
+    "too_many_variations": "already {limit} variations; delete some first",
 }
 
 

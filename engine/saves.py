@@ -36,6 +36,7 @@ from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
 from engine.inputs import DataError, InputError, decode, load_json, read_bytes
 from engine.match import Match, deal_seed
+from engine.problems import Problem
 from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
 from engine.variations import (
     MAX_VARIATIONS,
@@ -183,32 +184,35 @@ def _read(path: str | Path, expected_format: str) -> dict[str, Any]:
     return document
 
 
-def _bad(file: Path, text: str) -> SaveError:
-    """A problem found inside the file ``file`` (``text`` says where and what)."""
-    return SaveError(f"{file}: {text}", "damaged", str(file))
+def _bad(file: Path, problem: Problem | str, at: str = "", **values: Any) -> SaveError:
+    """A problem found inside the file ``file``: a :class:`Problem`, or the key of one with
+    where it is and its values."""
+    if isinstance(problem, str):
+        problem = Problem.of(problem, at, **values)
+    return SaveError(f"{file}: {problem.text()}", "damaged", str(file), problem=problem)
 
 
 def _rules(file: Path, document: Mapping[str, Any]) -> Rules:
     variant = document.get("variant", "fft")
     if not isinstance(variant, str):
-        raise _bad(file, "variant: expected text")
+        raise _bad(file, "expected_text", "variant")
     try:
         return rules_from_dict(document.get("rules"), "rules", variant)  # type: ignore[arg-type]
     except RulesError as exc:
-        raise _bad(file, str(exc)) from None
+        raise _bad(file, exc.problem) from None
 
 
 def _int_field(file: Path, document: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = document.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _bad(file, f"{key}: expected a whole number from {low} to {high}")
+        raise _bad(file, "expected_number_between", key, low=low, high=high)
     return value
 
 
 def _meta(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
     meta = document.get("meta", {})
     if not isinstance(meta, dict):
-        raise _bad(file, "meta: expected an object")
+        raise _bad(file, "expected_object", "meta")
     return meta
 
 
@@ -216,43 +220,44 @@ def _practised(file: Path, document: Mapping[str, Any], deals: int) -> set[int]:
     """The optional list of practised deal numbers (0-based), each a deal of the file."""
     listed = document.get("practised", [])
     if not isinstance(listed, list):
-        raise _bad(file, "practised: expected a list of deal numbers")
+        raise _bad(file, "practised_list", "practised")
     found: set[int] = set()
     for i, number in enumerate(listed):
         where = f"practised[{i}]"
         if isinstance(number, bool) or not isinstance(number, int):
-            raise _bad(file, f"{where}: expected a deal number (a whole number), "
-                       f"found {number!r}")
+            raise _bad(file, "practised_number", where, got=repr(number))
         if not 0 <= number < deals:
-            held = f"deals 0 to {deals - 1}" if deals else "no deal"
-            raise _bad(file, f"{where}: there is no deal {number} (the file holds {held})")
+            if deals:
+                raise _bad(file, "practised_no_deal", where, number=number, last=deals - 1)
+            raise _bad(file, "practised_no_deals", where, number=number)
         if number in found:
-            raise _bad(file, f"{where}: deal {number} is listed twice")
+            raise _bad(file, "practised_twice", where, number=number)
         found.add(number)
     return found
 
 
 def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) -> Deal:
     if not isinstance(log, list):
-        raise _bad(file, f"{where}: expected a list of events")
+        raise _bad(file, "expected_events", where)
     try:
         events = [event_from_dict(item, f"{where}[{i}]") for i, item in enumerate(log)]
     except EventFormatError as exc:
-        raise _bad(file, str(exc)) from None
+        raise _bad(file, exc.problem) from None
     first = events[0] if events else None
     if not isinstance(first, DealDealt):
-        raise _bad(file, f"{where}[0]: a deal starts with deal_dealt")
+        raise _bad(file, "starts_with_deal", f"{where}[0]")
     if first.players != players:
-        raise _bad(file, f"{where}[0]: {first.players} players in a {players}-player file")
+        raise _bad(file, "players_in_file", f"{where}[0]", found=first.players, players=players)
     try:
         deal = Deal.from_events(rules, events)
-    except (LogError, ValueError) as exc:
-        message = str(exc).replace("events[", f"{where}[", 1)
-        raise _bad(file, message) from None
+    except LogError as exc:
+        raise _bad(file, exc.problem.moved("events[", f"{where}[")) from None
+    except ValueError as exc:  # no check foresaw it: said as it is, never a crash
+        raise _bad(file, "as_said", where, text=str(exc)) from None
     if first.seed is not None:
         expected = deal_cards(rules, players, first.dealer, first.seed)
         if expected.hands != first.hands or expected.dog != first.dog:
-            raise _bad(file, f"{where}[0]: the hands are not those of seed {first.seed}")
+            raise _bad(file, "not_the_seed", f"{where}[0]", seed=first.seed)
     return deal
 
 
@@ -266,9 +271,9 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     first_dealer = _int_field(file, document, "first_dealer", 0, players - 1)
     logs = document.get("deals")
     if not isinstance(logs, list):
-        raise _bad(file, "deals: expected a list of event lists")
+        raise _bad(file, "deals_list", "deals")
     if not logs:
-        raise _bad(file, "deals: the match holds no deal")
+        raise _bad(file, "deals_empty", "deals")
     deals: list[Deal] = []
     for number, log in enumerate(logs):
         where = f"deals[{number}]"
@@ -276,11 +281,11 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
         dealt = deal.events[0]
         assert isinstance(dealt, DealDealt)
         if dealt.dealer != (first_dealer + number) % players:
-            raise _bad(file, f"{where}[0]: dealer {dealt.dealer} is out of turn")
+            raise _bad(file, "dealer_out_of_turn", f"{where}[0]", dealer=dealt.dealer)
         if dealt.seed != deal_seed(seed, number):
-            raise _bad(file, f"{where}[0]: the shuffle seed does not follow the match's")
+            raise _bad(file, "seed_out_of_turn", f"{where}[0]")
         if deals and not deals[-1].is_over:
-            raise _bad(file, f"{where}: follows a deal that is not over")
+            raise _bad(file, "follows_unfinished", where)
         deals.append(deal)
     practised = _practised(file, document, len(deals))
     return Match(rules, players, seed, first_dealer, deals, practised), _meta(file, document)
@@ -294,7 +299,7 @@ class DealFile:
     deal: Deal
     meta: dict[str, Any]
     variations: list[Variation] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[SaveError] = field(default_factory=list)
 
 
 def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:
@@ -314,7 +319,7 @@ def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
     if variations:
         found, problems = variations_from_list(document.get("variations"), deal)
         loaded.variations = found
-        loaded.problems = [f"{file}: {problem}" for problem in problems]
+        loaded.problems = [_bad(file, problem.problem) for problem in problems]
     return loaded
 
 
@@ -325,9 +330,9 @@ def add_variation(path: str | Path, variation: Variation) -> DealFile:
     cannot be written."""
     loaded = load_deal_file(path)
     if not branches_from(loaded.deal, variation):
-        raise SaveError(f"{path}: the variation does not leave this deal")
+        raise _bad(Path(path), "variation_no_branch")
     if len(loaded.variations) >= MAX_VARIATIONS:
-        raise SaveError(f"{path}: already {MAX_VARIATIONS} variations; delete some first")
+        raise _bad(Path(path), "too_many_variations", limit=MAX_VARIATIONS)
     loaded.variations.append(variation)
     save_deal(loaded.deal, path, loaded.meta, loaded.variations)
     return loaded

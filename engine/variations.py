@@ -38,6 +38,7 @@ from typing import Any
 
 from engine.deal import Deal, LogError, command_of
 from engine.events import EventFormatError, event_from_dict, event_to_dict
+from engine.problems import ProblemError
 
 TRY = "try"  # played by the player from that moment
 EXPERT = "expert"  # the expert's line from that moment
@@ -47,7 +48,7 @@ MAX_VARIATIONS = 50
 MAX_NAME = 60
 
 
-class VariationError(ValueError):
+class VariationError(ProblemError):
     """A stored variation that cannot be used; the message is one line that says where."""
 
 
@@ -91,52 +92,52 @@ def variation_to_dict(variation: Variation) -> dict[str, Any]:
 def variation_from_dict(data: object, deal: Deal, where: str) -> Variation:
     """Read one stored variation of ``deal``. Raises :class:`VariationError`."""
     if not isinstance(data, Mapping):
-        raise VariationError(f"{where}: expected an object")
+        raise VariationError.of("expected_object", where)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise VariationError(f"{where}: name: expected a name of 1 to {MAX_NAME} characters")
+        raise VariationError.of("variation_name", where, limit=MAX_NAME)
     kind = data.get("kind")
     if kind not in KINDS:
-        raise VariationError(f"{where}: kind: expected one of {', '.join(KINDS)}")
+        raise VariationError.of("variation_kind", where, kinds=", ".join(KINDS))
     start = data.get("start")
     if isinstance(start, bool) or not isinstance(start, int) \
             or not 1 <= start < len(deal.events) or command_of(deal.events[start]) is None:
-        raise VariationError(f"{where}: start: expected the position of a decision of the deal")
+        raise VariationError.of("variation_start", where)
     stored = data.get("events")
     if not isinstance(stored, list) or not stored:
-        raise VariationError(f"{where}: events: expected the events after the start")
+        raise VariationError.of("variation_events", where)
     try:
         own = [event_from_dict(item, f"{where}.events[{i}]") for i, item in enumerate(stored)]
         played = Deal.from_events(deal.rules, [*deal.events[:start], *own])
-    except (EventFormatError, LogError) as exc:
-        message = str(exc).replace("events[", f"{where}.events[", 1) \
-            if isinstance(exc, LogError) else str(exc)
-        raise VariationError(message) from None
+    except EventFormatError as exc:
+        raise VariationError(exc.problem) from None
+    except LogError as exc:
+        raise VariationError(exc.problem.moved("events[", f"{where}.events[")) from None
     if not played.is_over:
-        raise VariationError(f"{where}: the variation stops before the end of the deal")
+        raise VariationError.of("variation_unfinished", where)
     variation = Variation(name.strip(), str(kind), start, played)
     if not branches_from(deal, variation):
-        raise VariationError(f"{where}: it plays the deal itself, not another way")
+        raise VariationError.of("variation_same", where)
     return variation
 
 
 def variations_from_list(data: object, deal: Deal, where: str = "variations"
-                         ) -> tuple[list[Variation], list[str]]:
+                         ) -> tuple[list[Variation], list[VariationError]]:
     """The variations stored for ``deal`` and, for those that cannot be used, why (a
     damaged variation never costs the deal itself)."""
     if data is None:
         return [], []
     if not isinstance(data, list):
-        return [], [f"{where}: expected a list of variations"]
+        return [], [VariationError.of("variations_list", where)]
     found: list[Variation] = []
-    problems: list[str] = []
+    problems: list[VariationError] = []
     for i, item in enumerate(data[:MAX_VARIATIONS]):
         try:
             found.append(variation_from_dict(item, deal, f"{where}[{i}]"))
         except VariationError as exc:
-            problems.append(str(exc))
+            problems.append(exc)
     if len(data) > MAX_VARIATIONS:
-        problems.append(f"{where}: only the first {MAX_VARIATIONS} are kept")
+        problems.append(VariationError.of("variations_cut", where, limit=MAX_VARIATIONS))
     return found, problems
 
 

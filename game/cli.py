@@ -143,14 +143,38 @@ def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
 
 
-def fail(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+def language(chosen: str | None) -> str:
+    """The language the command line speaks: ``--lang``, else the player's settings (English
+    when they cannot be read)."""
+    if chosen:
+        return chosen
+    from game.app.settings import Settings
+
+    return Settings.load()[0].language
+
+
+def fail(lang: str, key: str, **values: object) -> int:
+    """A command line that cannot be followed: ``tarot: error: <the cli_<key> text>``."""
+    from game.app.i18n import tr
+
+    print(tr("cli_error", lang, prog=PROG, message=tr(f"cli_{key}", lang, **values)),
+          file=sys.stderr)
     return 2
 
 
-def refuse_file(message: str) -> int:
-    """A file given to the game that cannot be used: ``tarot: <message>``, exit status 2."""
-    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
+def refuse_file(lang: str, problem: BaseException | str) -> int:
+    """A file given to the game that cannot be used: ``tarot: <what is wrong>`` in ``lang``
+    (an engine error carries its problem as data), exit status 2."""
+    from game.app.i18n import SOURCE_LANGUAGE, problem_text, tr
+
+    if isinstance(problem, str):
+        message = problem
+    elif lang == SOURCE_LANGUAGE:  # the engine's own line: the most it can say
+        message = str(problem)
+    else:
+        message = problem_text(problem, lang)
+    print(tr("cli_refused", lang, prog=PROG, message=" ".join(message.split())),
+          file=sys.stderr)
     return 2
 
 
@@ -180,30 +204,34 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine.ai import BOTS
     from engine.rules import RulesError, default_rules_path, list_variants
+    from game.app.i18n import detail_words, tr
 
+    lang = language(args.lang)
     try:
         variants = list_variants()
     except RulesError as exc:
-        message, where = str(exc), str(default_rules_path())
-        return fail(message if message.startswith(where) else f"{where}: {message}")
+        where, shown = str(default_rules_path()), detail_words(exc.problem, lang)
+        if shown.startswith(where):  # the problem names the file already
+            shown = shown[len(where):].lstrip(" :")
+        return fail(lang, "rules_file", file=where, problem=shown)
     if args.variant is not None and args.variant not in variants:
-        return fail(f"unknown variant {args.variant!r} (known: {', '.join(variants)})")
+        return fail(lang, "unknown_variant", name=repr(args.variant), known=", ".join(variants))
     if args.level is not None and args.level not in BOTS:
-        return fail(f"unknown level {args.level!r} (known: {', '.join(BOTS)})")
+        return fail(lang, "unknown_level", name=repr(args.level), known=", ".join(BOTS))
     if args.demo and (args.resume or args.autoplay):
-        return fail("--demo cannot be used with " + ("--continue" if args.resume else "--autoplay"))
+        return fail(lang, "demo_with", option="--continue" if args.resume else "--autoplay")
     if args.resume:
         taken = [name for name, value in (("--players", args.players), ("--seed", args.seed),
                                           ("--level", args.level), ("--variant", args.variant))
                  if value is not None]
         if taken:
-            return fail(f"--continue plays on the saved match as it was; {', '.join(taken)} "
-                        "cannot change it")
+            return fail(lang, "continue_with", options=", ".join(taken))
     if args.screenshot_dir is not None:
         try:
             args.screenshot_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return fail(f"--screenshot-dir {args.screenshot_dir}: {exc.strerror}")
+            return fail(lang, "screenshot_dir", folder=str(args.screenshot_dir),
+                        reason=exc.strerror or str(exc))
 
     from game.app import paths
     from game.app.lock import FolderLock
@@ -216,15 +244,14 @@ def main(argv: list[str] | None = None) -> int:
 
         file = paths.current_match_file()
         if not os.path.lexists(file):
-            return refuse_file(f"there is no saved match to continue ({file} does not exist)")
+            return refuse_file(lang, tr("cli_nothing_to_continue", lang, file=str(file)))
         try:
             saved = read_saved_match(file, base.bot_level, base.player_name)
         except SaveError as exc:
-            return refuse_file(str(exc))
+            return refuse_file(lang, exc)
     lock = FolderLock(paths.data_dir())
     if not lock.acquire() and (args.resume or args.autoplay):
-        return refuse_file(f"the game is already open in another window on the same saved "
-                           f"match ({paths.data_dir()}); close that window first")
+        return refuse_file(lang, tr("cli_already_open", lang, folder=str(paths.data_dir())))
     overrides: dict[str, Any] = {}
     if args.lang:
         overrides["language"] = args.lang
@@ -269,14 +296,14 @@ def replay_main(argv: list[str]) -> int:
     try:
         source = load_replay_file(args.file)
     except ReplayFileError as exc:
-        return refuse_file(str(exc))
+        return refuse_file(language(args.lang), exc)
     _start_logging()
     try:
         from game.replay.viewer import open_replay
     except ModuleNotFoundError as exc:
         if exc.name != "game.replay.viewer":
             raise
-        return fail("this version of the game has no replay viewer")
+        return fail(language(args.lang), "no_replay_viewer")
     from game.app.settings import Settings
 
     base, _ = Settings.load()

@@ -505,3 +505,67 @@ def test_first_frame_opens_the_window_and_quits(tmp_path):
     result = run_game(["--first-frame"], tmp_path, timeout=60)
     assert result.returncode == 0, result.stderr
     assert not (tmp_path / "data" / "current-match.json").exists()
+
+
+# --- the command line in the player's language ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "expected"), [
+    ("missing", "fichier introuvable"), ("folder", "c'est un dossier"),
+    ("empty", "le fichier est vide"), ("binary", "ni un relevé de donne"),
+    ("unfinished", "la donne n'est pas finie"), ("rules", "un fichier 'tarot-rules', qui n'est"),
+    ("truncated", "le fichier est tronqué"),
+])
+def test_replay_refuses_a_bad_file_in_french(
+        kind: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
+    path = bad_replay_file(kind, tmp_path)
+    no_window(monkeypatch)
+    assert exit_code(["replay", str(path), "--lang", "fr"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"tarot : {path} : "), lines
+    assert expected in lines[0], lines[0]
+
+
+def _french_settings(home: Path) -> None:
+    from game.app.settings import Settings
+
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    Settings(language="fr").save()
+
+
+def test_continue_speaks_the_language_of_the_settings(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged saved match, a missing one, options that do not fit: in French when the
+    player chose French, each on one line."""
+    import json
+
+    from engine.saves import save_match
+    from game.app import paths
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+    _french_settings(tmp_path)
+    no_window(monkeypatch)
+    file = paths.current_match_file()
+    assert exit_code(["--continue"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"tarot : il n'y a pas de partie enregistrée à reprendre ({file} n'existe pas)")
+    save_match(unfinished_match(), file)  # type: ignore[arg-type]
+    data = json.loads(file.read_text(encoding="utf-8"))
+    log = data["deals"][0]
+    play = next(i for i, e in enumerate(log) if e["event"] == "bid_made")
+    log[play]["seat"] = (log[play]["seat"] + 1) % data["players"]
+    file.write_text(json.dumps(data), encoding="utf-8")
+    assert exit_code(["--continue", "--speed", "instant"]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.startswith(f"tarot : {file} : fichier endommagé : deals[0][{play}] : "
+                           "c'est au tour du siège "), line
+    assert exit_code(["--continue", "--seed", "3"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "tarot : erreur : --continue reprend la partie enregistrée telle quelle ; --seed ne "
+        "peut pas la changer")
+    assert exit_code(["--variant", "nope"]) == 2
+    assert capsys.readouterr().err.strip().startswith(
+        "tarot : erreur : variante inconnue 'nope' (connues : fft")

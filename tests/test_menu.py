@@ -322,6 +322,29 @@ def test_continue_resumes_the_saved_match_at_the_same_point(app: App) -> None:
     assert table.player.human_seat == 0
 
 
+def test_a_saved_match_that_breaks_a_rule_is_told_in_french(home: Path) -> None:
+    """The menu's notice says, in French, which event of which deal breaks which rule."""
+    match = played_match()
+    save_match(match, paths.current_match_file(), {"names": ["A", "B", "C", "D"]})
+    file = paths.current_match_file()
+    data = json.loads(file.read_text(encoding="utf-8"))
+    log = data["deals"][0]
+    bid = next(i for i, e in enumerate(log) if e["event"] == "bid_made")
+    log[bid]["seat"] = (log[bid]["seat"] + 1) % 4
+    file.write_text(json.dumps(data), encoding="utf-8")
+    app = App(Settings(sound=False, animation_speed="instant", language="fr"), size=(1280, 720))
+    try:
+        menu = open_menu(app)
+        assert not menu.buttons[1].enabled and menu.toast.visible
+        text = " ".join(menu.toast.text.split())
+        assert f"current-match.json : fichier endommagé : deals[0][{bid}] : c'est au tour du " \
+            "siège" in text, text
+        assert "turn" not in text and "seat" not in text
+    finally:
+        app.close()
+        app.window.destroy()
+
+
 def test_a_corrupt_saved_match_is_named_and_left_alone(app: App) -> None:
     match = played_match()
     save_match(match, paths.current_match_file(), {"names": ["A", "B", "C", "D"]})

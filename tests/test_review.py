@@ -150,9 +150,14 @@ def test_a_damaged_variation_is_reported_and_the_deal_still_loads(tmp_path: Path
     found, problems = variations_from_list(
         [good, cut_short, bad_start, not_a_move, same, "text", dict(good, kind="mine")], deal)
     assert [v.name for v in found] == ["Try"]
-    assert len(problems) == 6 and all(p.startswith("variations[") for p in problems)
-    assert "stops before the end" in problems[0]
-    assert "not another way" in problems[3]
+    assert len(problems) == 6 and all(str(p).startswith("variations[") for p in problems)
+    assert "stops before the end" in str(problems[0])
+    assert "not another way" in str(problems[3])
+    from game.app.i18n import detail_words, problem_text
+
+    for problem in problems:  # each said in French too, where it is first
+        french = detail_words(problem.problem, "fr")
+        assert french.startswith("variations[") and french != str(problem) and "{" not in french
     file = tmp_path / "deal.json"
     save_deal(deal, file)
     document = json.loads(file.read_text(encoding="utf-8"))
@@ -160,7 +165,11 @@ def test_a_damaged_variation_is_reported_and_the_deal_still_loads(tmp_path: Path
     file.write_text(json.dumps(document), encoding="utf-8")
     loaded = load_deal_file(file)
     assert [v.name for v in loaded.variations] == ["Try"]
-    assert len(loaded.problems) == 1 and loaded.problems[0].startswith(f"{file}: variations[0]")
+    assert len(loaded.problems) == 1
+    assert str(loaded.problems[0]).startswith(f"{file}: variations[0]")
+    assert problem_text(loaded.problems[0], "fr", name_only=True) == (
+        "deal.json : fichier endommagé : variations[0] : la variante s'arrête avant la fin de "
+        "la donne")
 
 
 def test_adding_a_variation_keeps_the_deal_and_the_others(tmp_path: Path) -> None:

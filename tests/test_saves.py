@@ -582,3 +582,30 @@ def test_stale_temporary_files_are_removed_and_fresh_ones_kept(tmp_path: Path) -
     assert remove_stale_temps(tmp_path) == 1
     assert not stale.exists() and fresh.exists() and save.read_text(encoding="utf-8") == "{}"
     assert remove_stale_temps(tmp_path / "missing") == 0
+
+
+# --- the same problems, in the player's language -------------------------------------------------
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=[d.__name__ for d in DAMAGE])
+def test_a_damaged_match_is_told_in_french(saved: Path, damage: Edit) -> None:
+    """The problem comes with the error as data: the French says where and what, in French
+    words (no English template, no placeholder left), and the engine's English is the same
+    problem written out."""
+    from engine.problems import Problem
+    from game.app.i18n import detail_words, problem_text
+
+    data = document(saved)
+    damage(data)
+    write_json(saved, data)
+    with pytest.raises(SaveError) as info:
+        load_match(saved)
+    problem = info.value.values["problem"]
+    assert isinstance(problem, Problem) and problem.key != "as_said"
+    assert f"{saved}: {problem.text()}" == str(info.value)
+    english, french = detail_words(problem, "en"), detail_words(problem, "fr")
+    assert english == problem.text()
+    assert french != english and "{" not in french
+    assert french.startswith(" : ".join(problem.at) + " : ")
+    said = problem_text(info.value, "fr", name_only=True)
+    assert said.startswith(f"{saved.name} : fichier endommagé : ") and said.endswith(french)

@@ -42,7 +42,7 @@ KEY_NAMES = re.compile(r"^(key|\w+_key)$")
 #: Constants that look like keys: a known prefix, then words joined by underscores.
 KEY_PREFIXES = ("menu_", "table_", "refusal_", "panel_", "score_", "sheet_", "history_",
                 "stats_", "narr_", "replay_", "hint_", "seat_", "card_", "suit_", "problem_",
-                "rules_", "detail_")
+                "rules_", "detail_", "cli_")
 KEY_LIKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")
 #: Plural rules of some languages, for ``new`` (any other is filled in by the translator).
 PLURAL_FORMS = {

@@ -322,10 +322,24 @@ def problem_text(error: object, lang: str = SOURCE_LANGUAGE,
     if not isinstance(key, str) or not isinstance(values, dict) or not has_text(f"problem_{key}"):
         return message
     found = values.get("problem")
-    if isinstance(found, Problem):
+    if isinstance(found, Problem):  # what is wrong inside the file, put into words too
         values = {**values, "detail": detail_words(found, lang)}
     text = tr(f"problem_{key}", lang, **values)
     return tr("problem_in_file", lang, file=where, problem=text) if where else text
+
+
+#: The English words a refusal may name (``Refusal.name``), by the key of their text.
+_REFUSAL_WORDS = {"a handful": "detail_word_handful", "a misère": "detail_word_misere",
+                  "trump": "detail_word_trump", "heads": "detail_word_heads"}
+_CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
+
+
+def _refusal_word(word: str, lang: str) -> str:
+    if word in _REFUSAL_WORDS:
+        return tr(_REFUSAL_WORDS[word], lang)
+    if has_text(f"detail_phase_{word}"):
+        return tr(f"detail_phase_{word}", lang)
+    return tr(word, lang) if word in _CONTRACTS else word
 
 
 def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
@@ -339,6 +353,10 @@ def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
             facts["suit_name"] = suit_name(refusal.suit, lang)
         facts["whose"] = (tr("detail_whose_nobody", lang) if refusal.other is None
                           else tr("detail_whose_seat", lang, seat=refusal.other))
+        for part in ("name", "other_name"):  # a phase, a contract, a misère: words too
+            word = facts[part]
+            if isinstance(word, str) and word:
+                facts[part] = _refusal_word(word, lang)
         key, values = f"detail_refusal_{refusal.reason}", facts
     else:
         key, values = f"detail_{problem.key}", dict(problem.values)

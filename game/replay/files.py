@@ -72,7 +72,7 @@ class ReplaySource:
     """The deal's number in its match (1 for the first); ``None`` for a deal on its own."""
     variations: list[Variation] = field(default_factory=list)
     """The variations kept with a saved deal (other ways it could have gone)."""
-    problems: list[str] = field(default_factory=list)
+    problems: list[DataError] = field(default_factory=list)
     """Why stored variations could not be used (the deal itself was fine)."""
 
     kind: str = ""
@@ -111,13 +111,15 @@ def load_replay_file(path: str | Path) -> ReplaySource:
         mapping = parse_yaml(text)
     except RecordError as exc:
         reason = str(exc).removeprefix("record: ")
-        raise ReplayFileError(f"{file}: not {_WHAT} ({reason})") from None
+        raise ReplayFileError(f"{file}: not {_WHAT} ({reason})", "not_replayable_because",
+                              str(file), problem=exc.problem) from None
     if "format" in mapping:
         found = mapping["format"]
         if found in (DEAL_FORMAT, MATCH_FORMAT):
-            raise ReplayFileError(f"{file}: a {found!r} file must be JSON, as the game saves it")
-        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}", "not_replayable",
-                              str(file))
+            raise ReplayFileError(f"{file}: a {found!r} file must be JSON, as the game saves it",
+                                  "save_not_json", str(file), found=repr(found))
+        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}",
+                              "not_replayable_kind", str(file), found=_short(found))
     if not _looks_like_record(mapping):
         raise ReplayFileError(
             f"{file}: not {_WHAT} (none of the fields of a deal record: players, dealer, hands...)",
@@ -164,21 +166,24 @@ def _short(value: object, limit: int = 40) -> str:
 def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
     found = document.get("format")
     if found not in (DEAL_FORMAT, MATCH_FORMAT):
-        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}", "not_replayable",
-                              str(file))
+        raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}",
+                              "not_replayable_kind", str(file), found=_short(found))
     version = document.get("version")
     if type(version) is not int or version != SAVE_VERSION:  # true is not 1
         newer = type(version) is int and version > SAVE_VERSION
         hint = "; it was saved by a newer version of the game" if newer else ""
         raise ReplayFileError(f"{file}: version {_short(version)} cannot be read by this game "
-                              f"(it reads {SAVE_VERSION}){hint}")
+                              f"(it reads {SAVE_VERSION}){hint}",
+                              "newer_version" if newer else "wrong_version", str(file),
+                              found=_short(version), reads=SAVE_VERSION)
     variations: list[Variation] = []
-    problems: list[str] = []
+    problems: list[DataError] = []
     try:
         if found == DEAL_FORMAT:
             loaded = load_deal_file(file)
             deal, meta = loaded.deal, loaded.meta
-            variations, problems = loaded.variations, loaded.problems
+            variations = loaded.variations
+            problems.extend(loaded.problems)
             number = None
         else:
             match, meta = load_match(file)
@@ -207,7 +212,8 @@ def _explain_bad_json(file: Path) -> NoReturn:
         if "not valid JSON" in message:
             message += f"; not {_WHAT}"
         raise exc.again(ReplayFileError, message) from None
-    raise ReplayFileError(f"{file}: not valid JSON, and not {_WHAT}")  # it changed meanwhile
+    raise ReplayFileError(f"{file}: not valid JSON, and not {_WHAT}",  # it changed meanwhile
+                          "not_replayable", str(file))
 
 
 def _with_file(file: Path, message: str) -> str:
@@ -233,7 +239,9 @@ def _looks_like_record(document: dict[Any, Any]) -> bool:
 def _check_record_size(file: Path, raw: bytes) -> None:
     if len(raw) > MAX_RECORD_BYTES:
         raise ReplayFileError(f"{file}: too large for a deal record ({_size(len(raw))}; "
-                              f"at most {_size(MAX_RECORD_BYTES)}), and not a saved game")
+                              f"at most {_size(MAX_RECORD_BYTES)}), and not a saved game",
+                              "record_too_large", str(file), size=size_text(len(raw)),
+                              limit=size_text(MAX_RECORD_BYTES))
 
 
 def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySource:
@@ -241,9 +249,11 @@ def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySour
     try:
         deal = replay_record(document, load_rules())
     except RecordError as exc:
-        raise ReplayFileError(f"{file}: deal record: {exc}") from None
+        raise ReplayFileError(f"{file}: deal record: {exc}", "damaged_record", str(file),
+                              problem=exc.problem) from None
     except RulesError as exc:
-        raise ReplayFileError(f"{file}: the game's rules cannot be read ({exc})") from None
+        raise ReplayFileError(f"{file}: the game's rules cannot be read ({exc})",
+                              "rules_unreadable", str(file), problem=exc.problem) from None
     _check_over(file, deal)
     return ReplaySource(deal, _seat_names(deal.players), file.name, file, {}, None, kind="record")
 

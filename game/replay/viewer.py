@@ -32,7 +32,7 @@ import pygame
 
 from engine.deal import Deal
 from engine.variations import EXPERT, TRY, Variation
-from game.app.i18n import seat_name
+from game.app.i18n import problem_text, seat_name
 from game.app.window import App, Scene, settle_memory
 from game.replay.bar import SPEEDS, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
@@ -59,7 +59,7 @@ class ReplayInfo:
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
     variations: list[Variation] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)  # stored variations that were refused
+    problems: list[Any] = field(default_factory=list)  # stored variations that were refused
     keeps_variations: bool = False  # whether new variations are written to ``path``
 
 
@@ -109,7 +109,8 @@ class ReplayScene(Scene):
         settle_memory()  # the deal's states and the analysis' views live as long as the viewer
         if info.problems:
             self.table.toast.show(self.trn("replay_variations_refused", len(info.problems),
-                                           problem=info.problems[0]), 8.0)
+                                           problem=problem_text(info.problems[0], self.lang,
+                                                                name_only=True)), 8.0)
 
     def _show(self, deal: Deal, position: int) -> None:
         """Put ``deal`` (the deal itself or a variation) on the table at ``position``."""
