@@ -55,8 +55,8 @@ def read_record_text(path: str) -> str:
             return read_stream(stream, "standard input", "record")
         return read_text(path, "record")
     except InputError as exc:
-        raise RecordError(str(exc).replace("is a folder, not a file",
-                                           "is a folder, not a record file")) from None
+        raise RecordError.of("as_said", text=str(exc).replace(
+            "is a folder, not a file", "is a folder, not a record file")) from None
 
 
 def score_command(path: str, rules_path: str | None = None, variant: str = "fft") -> int:

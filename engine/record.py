@@ -6,13 +6,16 @@ prints; :func:`export_record` writes a :class:`~engine.deal.Deal` (finished, can
 progress) back as a record that loads again to the same deal.
 
 Anything wrong raises :class:`RecordError` with one line that names the field, the 0-based
-position and the reason: ``play[37]: seat 2 must follow hearts (holds 9H); got T4``. A record
-is plain data read with ``yaml.safe_load``; YAML tags that would build objects are refused.
+position and the reason: ``play[37]: seat 2 must follow hearts (holds 9H); got T4``; the error
+carries the same problem as data (:class:`~engine.problems.Problem`), for the game to word it.
+A record is plain data read with ``yaml.safe_load``; YAML tags that would build objects are
+refused.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +28,7 @@ from engine.deal import Deal, LogError
 from engine.events import DealDealt
 from engine.inputs import InputError, load_yaml
 from engine.legal import MISERES, IllegalAction, legal_actions
+from engine.problems import Problem, ProblemError
 from engine.rules import CONTRACT_NAMES, PLAYER_COUNTS, Rules, RulesError, load_rules, rules_to_dict
 from engine.state import Phase
 
@@ -41,14 +45,28 @@ MAX_NODES = 20_000
 _MAX_MESSAGE = 400
 
 
-class RecordError(ValueError):
-    """A deal record that is not valid. The message is a single line: ``where: why``."""
+class RecordError(ProblemError):
+    """A deal record that is not valid: its :class:`~engine.problems.Problem` says where and
+    why; the message is its English, a single line: ``where: why``.
 
-    def __init__(self, message: str) -> None:
-        text = " ".join(message.split())
-        if len(text) > _MAX_MESSAGE:
-            text = text[:_MAX_MESSAGE - 3] + "..."
-        super().__init__(text)
+    A problem whose English would not be one short line (a hostile key of a thousand
+    characters, a line break inside a name) is kept as that line, cut short.
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        said = problem.text()
+        line = " ".join(said.split())
+        if len(line) > _MAX_MESSAGE:
+            line = line[:_MAX_MESSAGE - 3] + "..."
+        super().__init__(problem if line == said else Problem.of("as_said", text=line))
+
+
+def _wrapped(exc: Exception) -> RecordError:
+    """Another part of the engine's error, as a record's: its problem when it carries one."""
+    problem = getattr(exc, "problem", None)
+    if isinstance(problem, Problem):
+        return RecordError(problem)
+    return RecordError.of("as_said", text=str(exc))
 
 
 # --- describing values in messages ------------------------------------------------------------
@@ -77,9 +95,10 @@ def _describe(value: object) -> str:
     return f"a value of type {type(value).__name__}"
 
 
-def _count(number: int, noun: str) -> str:
-    """``1 card``, ``17 cards``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def _counted(key: str, where: str, count: int, **values: Any) -> RecordError:
+    """A wrong number of things: ``key`` (``17 cards, ...``), or ``key_one`` for one thing
+    (``1 card, ...``)."""
+    return RecordError.of(f"{key}_one" if count == 1 else key, where, count=count, **values)
 
 
 # --- reading the YAML -------------------------------------------------------------------------
@@ -91,12 +110,11 @@ def parse_yaml(text: str) -> dict[Any, Any]:
     try:
         document = load_yaml(text, "record")
     except InputError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError.of("as_said", text=str(exc)) from None
     if document is None:
-        raise RecordError("record: empty; expected a mapping of fields (players, dealer, ...)")
+        raise RecordError.of("record_empty", "record")
     if not isinstance(document, dict):
-        raise RecordError("record: expected a mapping of fields (players, dealer, ...), got "
-                          f"{_describe(document)}")
+        raise RecordError.of("expected_record", "record", got=_describe(document))
     _check_size(document)
     return document
 
@@ -109,7 +127,7 @@ def _check_size(document: object) -> None:
         node = stack.pop()
         seen += 1
         if seen > MAX_NODES:
-            raise RecordError(f"record: more than {MAX_NODES} values; too large for one deal")
+            raise RecordError.of("record_too_large", "record", limit=MAX_NODES)
         if isinstance(node, dict):
             stack.extend(node.keys())
             stack.extend(node.values())
@@ -124,51 +142,54 @@ def _check_fields(document: Mapping[Any, Any]) -> None:
     for key in document:
         if key in FIELDS:
             continue
-        name = key[:60] if isinstance(key, str) else _short(key)
+        # the name on one line, where it stays even when empty (a key of spaces)
+        name = re.sub(r"\s+", " ", key[:60]).lstrip() if isinstance(key, str) else _short(key)
         close = difflib.get_close_matches(str(key), FIELDS, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f" (fields: {', '.join(FIELDS)})"
-        raise RecordError(f"{name}: unknown field{hint}")
+        if close:
+            raise RecordError(Problem("unknown_field_like", {"name": repr(close[0])}, (name,)))
+        raise RecordError(Problem("unknown_field", {"fields": ", ".join(FIELDS)}, (name,)))
 
 
-def _required(document: Mapping[Any, Any], field: str, why: str) -> object:
+def _required(document: Mapping[Any, Any], field: str, **values: Any) -> object:
+    """The value of ``field``; when it is missing, ``missing_<field>`` says what it holds."""
     value = document.get(field)
     if value is None:
-        raise RecordError(f"{field}: missing; {why}")
+        raise RecordError.of(f"missing_{field}", field, **values)
     return value
 
 
-def _list(value: object, where: str, what: str) -> list[Any]:
+def _list(value: object, where: str, key: str, **values: Any) -> list[Any]:
+    """``value``, a list; ``key`` (``expected_cards``...) says what list was expected."""
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected {what}, got {_describe(value)}")
+        raise RecordError.of(key, where, got=_describe(value), **values)
     return value
 
 
 def _card(value: object, where: str) -> Card:
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise RecordError(f"{where}: expected a card, got {_describe(value)}")
+        raise RecordError.of("expected_card", where, got=_describe(value))
     try:
         return C.parse_card(value)
     except CardError:
-        raise RecordError(f"{where}: unknown card {_short(str(value))}") from None
+        raise RecordError.of("unknown_card", where, got=_short(str(value))) from None
 
 
 def _cards(value: object, where: str) -> list[Card]:
-    items = _list(value, where, "a list of cards")
+    items = _list(value, where, "expected_cards")
     return [_card(item, f"{where}[{i}]") for i, item in enumerate(items)]
 
 
 def _bid(value: object, where: str) -> str | None:
     """A bid's contract name (``None`` for a pass); case, spaces and hyphens do not matter."""
-    choices = "pass, petite, garde, garde_sans or garde_contre"
     if not isinstance(value, str):
-        raise RecordError(f"{where}: expected a bid ({choices}), got {_describe(value)}")
+        raise RecordError.of("expected_bid", where, got=_describe(value))
     name = "_".join(value.strip().lower().replace("-", " ").split())
     if name == "pass":
         return None
     if name == "prise":
         return "petite"
     if name not in CONTRACT_NAMES:
-        raise RecordError(f"{where}: unknown bid {_short(value)} ({choices})")
+        raise RecordError.of("unknown_bid", where, got=_short(value))
     return name
 
 
@@ -179,9 +200,9 @@ def _seat_key(key: object, field: str, players: int) -> int:
     elif isinstance(key, int) and not isinstance(key, bool):
         seat = key
     else:
-        raise RecordError(f"{field}: expected seat numbers as keys, got {_describe(key)}")
+        raise RecordError.of("expected_seat_keys", field, got=_describe(key))
     if not 0 <= seat < players:
-        raise RecordError(f"{field}.{seat}: no such seat (seats are 0 to {players - 1})")
+        raise RecordError.of("no_such_seat", f"{field}.{seat}", last=players - 1)
     return seat
 
 
@@ -189,14 +210,12 @@ def _handfuls(value: object, players: int) -> dict[int, tuple[Card, ...]]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RecordError(
-            f"handfuls: expected a mapping of seats to the trumps shown, got {_describe(value)}"
-        )
+        raise RecordError.of("expected_handfuls", "handfuls", got=_describe(value))
     out: dict[int, tuple[Card, ...]] = {}
     for key, cards in value.items():
         seat = _seat_key(key, "handfuls", players)
         if seat in out:
-            raise RecordError(f"handfuls.{seat}: listed twice")
+            raise RecordError.of("listed_twice", f"handfuls.{seat}")
         out[seat] = tuple(_cards(cards, f"handfuls.{seat}"))
     return out
 
@@ -205,23 +224,19 @@ def _miseres(value: object, players: int, rules: Rules) -> dict[int, list[str]]:
     if value is None or value == {}:
         return {}
     if not rules.miseres:
-        raise RecordError("miseres: misères are not played under these rules "
-                          "(rules: miseres: enabled is false)")
+        raise RecordError.of("miseres_not_played", "miseres")
     if not isinstance(value, dict):
-        raise RecordError(
-            f"miseres: expected a mapping of seats to misères (trump, heads), got "
-            f"{_describe(value)}"
-        )
+        raise RecordError.of("expected_miseres_by_seat", "miseres", got=_describe(value))
     out: dict[int, list[str]] = {}
     for key, kinds in value.items():
         seat = _seat_key(key, "miseres", players)
         where = f"miseres.{seat}"
         if seat in out:
-            raise RecordError(f"{where}: listed twice")
+            raise RecordError.of("listed_twice", where)
         names = []
-        for i, kind in enumerate(_list(kinds, where, "a list of misères (trump, heads)")):
+        for i, kind in enumerate(_list(kinds, where, "expected_misere_list")):
             if not isinstance(kind, str) or kind.strip().lower() not in MISERES:
-                raise RecordError(f"{where}[{i}]: unknown misère {_short(kind)} (trump or heads)")
+                raise RecordError.of("unknown_misere", f"{where}[{i}]", got=_short(kind))
             names.append(kind.strip().lower())
         out[seat] = names
     return out
@@ -235,23 +250,22 @@ def _play_items(value: object, players: int, tricks: int) -> list[tuple[str, obj
     """
     if value is None:
         return []
-    items = _list(value, "play", "a list of cards (or of tricks)")
+    items = _list(value, "play", "expected_play")
     if not items or not isinstance(items[0], list):
         return [(f"play[{i}]", card) for i, card in enumerate(items)]
     out: list[tuple[str, object]] = []
     for t, trick in enumerate(items):
         where = f"play[{t}]"
-        cards = _list(trick, where, "a trick (a list of cards) like the first one")
+        cards = _list(trick, where, "expected_trick")
         if t >= tricks:
-            raise RecordError(f"{where}: the deal is over; it has only {tricks} tricks")
+            raise RecordError.of("tricks_over", where, tricks=tricks)
         if not cards:
-            raise RecordError(f"{where}: an empty trick")
+            raise RecordError.of("empty_trick", where)
         if len(cards) > players:
-            raise RecordError(f"{where}[{players}]: a trick has {players} cards, this one "
-                              f"{len(cards)}")
+            raise RecordError.of("trick_too_long", f"{where}[{players}]", players=players,
+                                 count=len(cards))
         if len(cards) < players and t < len(items) - 1:
-            raise RecordError(f"{where}: {_count(len(cards), 'card')}, {players} expected "
-                              "(only the last trick may be incomplete)")
+            raise _counted("trick_incomplete", where, len(cards), players=players)
         out.extend((f"{where}[{i}]", card) for i, card in enumerate(cards))
     return out
 
@@ -272,16 +286,15 @@ def load_record(text: str, rules: Rules | None = None) -> Deal:
 def replay_record(document: Mapping[Any, Any], base: Rules) -> Deal:
     """Replay an already parsed record (see :func:`load_record`)."""
     _check_fields(document)
-    players = _required(document, "players", "3, 4 or 5")
+    players = _required(document, "players")
     if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
-        raise RecordError(f"players: expected 3, 4 or 5, got {_describe(players)}")
+        raise RecordError.of("expected_players", "players", got=_describe(players))
     rules = _rules(document.get("rules"), base)
 
-    dealer = _required(document, "dealer", "the seat that dealt")
+    dealer = _required(document, "dealer")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RecordError(
-            f"dealer: expected a seat from 0 to {players - 1}, got {_describe(dealer)}"
-        )
+        raise RecordError.of("expected_dealer", "dealer", last=players - 1,
+                             got=_describe(dealer))
     deal = _deal(document, rules, players, dealer)
     if _cancelled(deal):
         return deal  # petit sec: the remaining fields are ignored
@@ -293,7 +306,7 @@ def replay_record(document: Mapping[Any, Any], base: Rules) -> Deal:
 
     slam = document.get("slam")
     if slam is not None and not isinstance(slam, bool):
-        raise RecordError(f"slam: expected true or false, got {_describe(slam)}")
+        raise RecordError.of("expected_true_or_false", "slam", got=_describe(slam))
     _execute(deal, DecideSlam(bool(slam)), "slam")
 
     handfuls = _handfuls(document.get("handfuls"), players)
@@ -312,23 +325,22 @@ def _rules(overrides: object, base: Rules) -> Rules:
     try:
         return base.with_overrides(overrides, "rules")  # type: ignore[arg-type]
     except RulesError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(exc.problem) from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise RecordError(f"rules: not valid rule options ({exc})") from None
+        raise RecordError.of("not_rule_options", "rules", text=str(exc)) from None
 
 
 def _deal(document: Mapping[Any, Any], rules: Rules, n: int, dealer: int) -> Deal:
     setup = rules.setup(n)
-    hands_raw = _list(_required(document, "hands", "one list of cards per seat"), "hands",
-                      "a list of hands, one per seat")
+    hands_raw = _list(_required(document, "hands"), "hands", "expected_hands")
     if len(hands_raw) != n:
-        raise RecordError(f"hands: {_count(len(hands_raw), 'hand')}, {n} expected "
-                          "(one per seat, seat 0 first)")
+        raise _counted("hands_count", "hands", len(hands_raw), players=n)
     seen: dict[Card, str] = {}
 
     def add(card: Card, where: str) -> None:
         if card in seen:
-            raise RecordError(f"{where}: {C.format_card(card)} dealt twice (also {seen[card]})")
+            raise RecordError.of("dealt_twice_also", where, card=C.format_card(card),
+                                 other=seen[card])
         seen[card] = where
 
     hands: list[tuple[Card, ...]] = []
@@ -338,17 +350,17 @@ def _deal(document: Mapping[Any, Any], rules: Rules, n: int, dealer: int) -> Dea
         for i, card in enumerate(hand):
             add(card, f"{where}[{i}]")
         if len(hand) != setup.hand:
-            raise RecordError(f"{where}: {_count(len(hand), 'card')}, {setup.hand} expected")
+            raise _counted("card_count", where, len(hand), expected=setup.hand)
         hands.append(tuple(hand))
-    dog = _cards(_required(document, "dog", f"the {setup.dog} cards of the dog"), "dog")
+    dog = _cards(_required(document, "dog", count=setup.dog), "dog")
     for i, card in enumerate(dog):
         add(card, f"dog[{i}]")
     if len(dog) != setup.dog:
-        raise RecordError(f"dog: {_count(len(dog), 'card')}, {setup.dog} expected")
+        raise _counted("card_count", "dog", len(dog), expected=setup.dog)
     try:
         return Deal.from_dealt(rules, DealDealt(n, dealer, tuple(hands), tuple(dog)))
     except LogError as exc:  # pragma: no cover - the checks above come first
-        raise RecordError(str(exc)) from None
+        raise _wrapped(exc) from None
 
 
 def _execute(deal: Deal, action: Any, where: str, seat: int | None = None) -> None:
@@ -357,19 +369,18 @@ def _execute(deal: Deal, action: Any, where: str, seat: int | None = None) -> No
     try:
         deal.execute(who, action)
     except IllegalAction as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError.of("refused", where, refusal=exc.refusal) from None
 
 
 def _bidding(document: Mapping[Any, Any], deal: Deal) -> None:
     state = deal.state
     n = state.n
     first = (state.dealer + 1) % n
-    order = f"one per seat in speaking order, from seat {first}"
-    bids = _list(_required(document, "bids", order), "bids", f"a list of bids, {order}")
+    bids = _list(_required(document, "bids", first=first), "bids", "expected_bids", first=first)
     if len(bids) > n:
-        raise RecordError(f"bids[{n}]: out of turn; every seat has already spoken ({order})")
+        raise RecordError.of("bid_out_of_turn", f"bids[{n}]", first=first)
     if len(bids) < n:
-        raise RecordError(f"bids: {_count(len(bids), 'bid')}, {n} expected ({order})")
+        raise _counted("bids_count", "bids", len(bids), players=n, first=first)
     for i, raw in enumerate(bids):
         where = f"bids[{i}]"
         _execute(deal, Bid(_bid(raw, where)), where)
@@ -380,18 +391,16 @@ def _call_and_discard(document: Mapping[Any, Any], deal: Deal) -> None:
     contract = state.contract
     assert contract is not None
     if state.phase is Phase.CALLING:
-        raw = _required(document, "call", "the taker of a five-player deal calls a card")
+        raw = _required(document, "call")
         _execute(deal, Call(_card(raw, "call")), "call")
     elif document.get("call") is not None:
-        raise RecordError(f"call: only five-player deals have a call (this one has {state.n} "
-                          "players)")
+        raise RecordError.of("call_not_five", "call", players=state.n)
     if deal.state.phase is Phase.DISCARDING:
         size = deal.rules.setup(state.n).dog
-        raw = _required(document, "discard",
-                        f"the taker of a {contract.name} discards {size} cards")
+        raw = _required(document, "discard", contract=contract.name, count=size)
         _execute(deal, Discard(tuple(_cards(raw, "discard"))), "discard")
     elif document.get("discard") is not None:
-        raise RecordError(f"discard: a {contract.name} has no discard (the dog is not taken)")
+        raise RecordError.of("no_discard", "discard", contract=contract.name)
 
 
 def _play(
@@ -415,17 +424,16 @@ def _play(
     for where, token in items:
         state = deal.state
         if state.phase is not Phase.PLAYING or state.turn is None:
-            raise RecordError(f"{where}: the deal is over; all {state.total_tricks} tricks have "
-                              "been played")
+            raise RecordError.of("deal_over", where, tricks=state.total_tricks)
         card = _card(token, where)
         announce(state.turn)
         _execute(deal, Play(card), where)
     if deal.state.phase is Phase.PLAYING and deal.state.turn is not None:
         announce(deal.state.turn)  # shown already, the first card not played yet
-    for field, pending in (("miseres", miseres), ("handfuls", handfuls)):
+    for field, key, pending in (("miseres", "misere_never_played", miseres),
+                                ("handfuls", "handful_never_played", handfuls)):
         for seat in sorted(pending):
-            raise RecordError(f"{field}.{seat}: seat {seat} plays no card in this record; "
-                              f"{field} are announced with the first card")
+            raise RecordError.of(key, f"{field}.{seat}", seat=seat)
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -483,8 +491,7 @@ def export_record(deal: Deal, base: Rules | None = None) -> str:
     """
     state = deal.state
     if state.phase not in (Phase.PLAYING, Phase.FINISHED, Phase.CANCELLED):
-        raise RecordError(f"record: a deal can be written once its play has started; this one "
-                          f"is in its {state.phase.value} phase")
+        raise RecordError.of("record_too_early", "record", phase=state.phase.value)
     lines = [f"players: {state.n}", f"dealer: {state.dealer}", "hands:"]
     lines += [f"  - {_flow(_sorted(hand))}" for hand in state.dealt]
     lines.append(f"dog: {_flow(_sorted(C.cards_of(state.dog)))}")

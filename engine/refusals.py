@@ -46,8 +46,7 @@ TEMPLATES: dict[str, str] = {
     "no_kings": "kings may not be discarded ({cards_text})",
     "no_oudlers": "oudlers may not be discarded ({cards_text})",
     "no_trumps": "trumps may be discarded only when too few other cards can be ({cards_text})",
-    "too_many_trumps": ("only {limit} trump(s) may be discarded, got {count} "
-                        "({cards_text})"),
+    "too_many_trumps": "trumps in the discard: at most {limit}, got {count} ({cards_text})",
     # handfuls and misères
     "handful_not_now": "seat {seat} may show a handful only as it plays its first card",
     "handful_again": "seat {seat} has already shown a handful",

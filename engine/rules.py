@@ -3,7 +3,8 @@
 The file holds the FFT defaults under ``rules:`` and named house variants under ``variants:``;
 a variant lists only the keys it changes. Everything is checked on load, and the first problem
 found raises :class:`RulesError` with the dotted key and the form expected, for example
-``rules.targets: expected a list of 4 whole numbers from 0 to 91, got 'x'``.
+``rules.targets: expected a list of 4 whole numbers from 0 to 91, got 'x'``; the error carries
+the same problem as data (:class:`~engine.problems.Problem`), for the game to word it.
 
 >>> rules = load_rules()
 >>> rules.setup(4).hand, rules.contract("garde").multiplier
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.inputs import InputError, excerpt, load_yaml, read_text, short
+from engine.problems import Problem, ProblemError
 from engine.resources import resource_path
 
 RULES_FORMAT = "tarot-rules"
@@ -27,8 +29,9 @@ CONTRACT_NAMES = ("petite", "garde", "garde_sans", "garde_contre")
 PLAYER_COUNTS = (3, 4, 5)
 
 
-class RulesError(ValueError):
-    """A rules file or override that is not valid; the message names the key."""
+class RulesError(ProblemError):
+    """A rules file or override that is not valid: its :class:`~engine.problems.Problem`
+    names the key and what is wrong; the message is its English."""
 
 
 K = TypeVar("K")
@@ -123,7 +126,7 @@ class Rules:
         try:
             return self.setups[players]
         except KeyError:
-            raise RulesError(f"players: {players} players is not supported (3, 4 or 5)") from None
+            raise RulesError.of("players_not_supported", "players", players=players) from None
 
     def contract(self, name: str) -> Contract:
         """The contract named ``name`` (``prise`` is accepted for ``petite``)."""
@@ -131,7 +134,7 @@ class Rules:
         try:
             return self._by_name[key]
         except KeyError:
-            raise RulesError(f"unknown contract {excerpt(name)}") from None
+            raise RulesError.of("unknown_contract", name=excerpt(name)) from None
 
     def handful_thresholds(self, players: int) -> tuple[int, int, int]:
         return self.handfuls[players]
@@ -169,9 +172,9 @@ def read_rules_document(file: Path) -> Mapping[str, Any]:
     try:
         document = load_yaml(read_text(file, "rules"), str(file))
     except InputError as exc:
-        raise RulesError(str(exc)) from None
+        raise RulesError.of("as_said", text=str(exc)) from None
     if not isinstance(document, dict):
-        raise RulesError(f"{file}: expected a mapping with 'rules' and 'variants'")
+        raise RulesError(Problem("expected_rules_file", at=(str(file),)))
     return document
 
 
@@ -192,41 +195,42 @@ def list_variants(path: str | Path | None = None) -> dict[str, str]:
 def rules_from_document(document: Mapping[str, Any], variant: str = "fft") -> Rules:
     _check_keys(document, {"format", "version", "rules", "variants"}, "")
     if document.get("format", RULES_FORMAT) != RULES_FORMAT:
-        raise RulesError(f"format: expected {excerpt(RULES_FORMAT)}, "
-                         f"got {excerpt(document.get('format'))}")
+        raise RulesError.of("expected_format", "format", want=excerpt(RULES_FORMAT),
+                            got=excerpt(document.get("format")))
     version = document.get("version", RULES_VERSION)
     if version != RULES_VERSION:
-        raise RulesError(f"version: this game reads version {RULES_VERSION}, "
-                         f"got {excerpt(version)}")
+        raise RulesError.of("version_not_read", "version", version=RULES_VERSION,
+                            got=excerpt(version))
     base = document.get("rules")
     if not isinstance(base, dict):
-        raise RulesError("rules: expected a mapping of rule options")
+        raise RulesError.of("expected_rule_options", "rules")
     _build(base, "rules", "fft")
     variants = document.get("variants", {})
     if variants is None:
         variants = {}
     if not isinstance(variants, dict):
-        raise RulesError("variants: expected a mapping of variant names to variants, got "
-                         f"{excerpt(variants)}")
+        raise RulesError.of("expected_variants", "variants", got=excerpt(variants))
     built: dict[str, Rules] = {}
     for name, body in variants.items():
         where = f"variants.{name}"
         if not isinstance(name, str) or not name.isidentifier():
-            raise RulesError(f"variants: a variant name must be a word, got {excerpt(name)}")
+            raise RulesError.of("variant_name_not_a_word", "variants", got=excerpt(name))
         if not isinstance(body, dict):
-            raise RulesError(f"{where}: expected a mapping with 'description' and 'rules'")
+            raise RulesError.of("expected_variant", where)
         _check_keys(body, {"description", "rules"}, where)
         if "description" in body and not isinstance(body["description"], str):
-            raise RulesError(f"{where}.description: expected text")
+            raise RulesError.of("expected_text", f"{where}.description")
         overrides = body.get("rules") or {}
         if not isinstance(overrides, dict):
-            raise RulesError(f"{where}.rules: expected a mapping of rule options")
+            raise RulesError.of("expected_rule_options", f"{where}.rules")
         built[name] = _build(_merge(base, overrides, f"{where}.rules"), f"{where}.rules", name)
     if variant == "fft" and "fft" not in built:
         return _build(base, "rules", "fft")
     if variant not in built:
-        known = ", ".join(sorted(built)) or "none"
-        raise RulesError(f"variant {excerpt(variant)} is not in the rules file (known: {known})")
+        if not built:
+            raise RulesError.of("unknown_variant_none", variant=excerpt(variant))
+        raise RulesError.of("unknown_variant", variant=excerpt(variant),
+                            known=", ".join(sorted(built)))
     return built[variant]
 
 
@@ -235,8 +239,9 @@ def _check_keys(mapping: Mapping[Any, Any], allowed: set[str], where: str) -> No
         if key not in allowed:
             prefix = f"{where}." if where else ""
             expected = ", ".join(sorted(allowed))
-            raise RulesError(f"{prefix}{short(str(key), 40)}: unknown key (expected one of: "
-                             f"{expected})")
+            # the path stays even when empty (a key "" at the top of the file)
+            raise RulesError(Problem("unknown_key", {"expected": expected},
+                                     (f"{prefix}{short(str(key), 40)}",)))
 
 
 _TOP_KEYS = {
@@ -249,7 +254,7 @@ _TOP_KEYS = {
 def _merge(base: Mapping[str, Any], overrides: Mapping[str, Any], where: str) -> dict[str, Any]:
     """Overrides replace whole top-level keys, except mappings, which merge one level down."""
     if not isinstance(overrides, Mapping):
-        raise RulesError(f"{where}: expected a mapping of rule options")
+        raise RulesError.of("expected_rule_options", where)
     _check_keys(overrides, _TOP_KEYS, where)
     merged = dict(base)
     for key, value in overrides.items():
@@ -266,15 +271,16 @@ def _is_int(value: object) -> bool:
 
 def _int(value: object, where: str, low: int, high: int) -> int:
     if not _is_int(value) or not low <= value <= high:  # type: ignore[operator]
-        raise RulesError(f"{where}: expected a whole number from {low} to {high}, "
-                         f"got {excerpt(value)}")
+        raise RulesError.of("expected_number_between_got", where, low=low, high=high,
+                            got=excerpt(value))
     return value  # type: ignore[return-value]
 
 
 def _choice(value: object, where: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
-        options = " or ".join(repr(c) for c in choices)
-        raise RulesError(f"{where}: expected {options}, got {excerpt(value)}")
+        raise RulesError.of("expected_choice", where,
+                            options=", ".join(repr(c) for c in choices[:-1]),
+                            last=repr(choices[-1]), got=excerpt(value))
     return str(value)
 
 
@@ -284,26 +290,24 @@ def _int_list(value: object, where: str, length: int, low: int, high: int) -> tu
         or len(value) != length
         or not all(_is_int(v) and low <= v <= high for v in value)
     ):
-        raise RulesError(
-            f"{where}: expected a list of {length} whole numbers from {low} to {high}, "
-            f"got {excerpt(value)}"
-        )
+        raise RulesError.of("expected_numbers_between", where, length=length, low=low,
+                            high=high, got=excerpt(value))
     return tuple(value)
 
 
 def _per_player(value: object, where: str) -> dict[int, Any]:
     if not isinstance(value, dict):
-        raise RulesError(f"{where}: expected a mapping with keys 3, 4 and 5")
+        raise RulesError.of("expected_player_counts", where)
     out: dict[int, Any] = {}
     for key, body in value.items():
         if isinstance(key, str) and key.isdigit():
             key = int(key)  # JSON object keys are text
         if isinstance(key, bool) or not isinstance(key, int) or key not in PLAYER_COUNTS:
-            raise RulesError(f"{where}.{key}: unknown player count (expected 3, 4 or 5)")
+            raise RulesError.of("unknown_player_count", f"{where}.{key}")
         out[key] = body
     missing = [n for n in PLAYER_COUNTS if n not in out]
     if missing:
-        raise RulesError(f"{where}: missing player count {missing[0]}")
+        raise RulesError.of("missing_player_count", where, count=missing[0])
     return out
 
 
@@ -311,74 +315,70 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
     _check_keys(raw, _TOP_KEYS, where)
     missing = sorted(_TOP_KEYS - set(raw))
     if missing:
-        raise RulesError(f"{where}.{missing[0]}: missing")
+        raise RulesError.of("missing", f"{where}.{missing[0]}")
     w = where + "."
 
     setups: dict[int, PlayerSetup] = {}
     for n, body in _per_player(raw["players"], w + "players").items():
         key = f"{w}players.{n}"
         if not isinstance(body, dict):
-            raise RulesError(f"{key}: expected a mapping with hand, dog and packet")
+            raise RulesError.of("expected_player_setup", key)
         _check_keys(body, {"hand", "dog", "packet"}, key)
         for part in ("hand", "dog", "packet"):
             if part not in body:
-                raise RulesError(f"{key}.{part}: missing")
+                raise RulesError.of("missing", f"{key}.{part}")
         hand = _int(body["hand"], f"{key}.hand", 1, 78)
         dog = _int(body["dog"], f"{key}.dog", 0, 78)
         packet = _int(body["packet"], f"{key}.packet", 1, 78)
         if hand * n + dog != 78:
-            raise RulesError(
-                f"{key}: {n} hands of {hand} and a dog of {dog} make {hand * n + dog} cards, "
-                "not 78"
-            )
+            raise RulesError.of("not_78_cards", key, players=n, hand=hand, dog=dog,
+                                total=hand * n + dog)
         if hand % packet:
-            raise RulesError(f"{key}.packet: {packet} does not divide a hand of {hand}")
+            raise RulesError.of("packet_not_dividing", f"{key}.packet", packet=packet, hand=hand)
         if dog > hand * n // packet - 1:
-            raise RulesError(f"{key}.dog: {dog} dog cards cannot be laid between the packets")
+            raise RulesError.of("dog_between_packets", f"{key}.dog", dog=dog)
         setups[n] = PlayerSetup(n, hand, dog, packet)
 
     contracts_raw = raw["contracts"]
     key = w + "contracts"
     if not isinstance(contracts_raw, dict):
-        raise RulesError(f"{key}: expected a mapping of contract names to multipliers")
+        raise RulesError.of("expected_contracts", key)
     _check_keys(contracts_raw, set(CONTRACT_NAMES), key)
     contracts = []
     for rank, name in enumerate(CONTRACT_NAMES, start=1):
         if name not in contracts_raw:
-            raise RulesError(f"{key}.{name}: missing")
+            raise RulesError.of("missing", f"{key}.{name}")
         multiplier = _int(contracts_raw[name], f"{key}.{name}", 1, 100)
         contracts.append(Contract(name, rank, multiplier, name in ("petite", "garde"),
                                   name != "garde_contre"))
     for lower, higher in itertools.pairwise(contracts):
         if higher.multiplier < lower.multiplier:
-            raise RulesError(
-                f"{key}.{higher.name}: multiplier {higher.multiplier} is below "
-                f"{lower.name}'s {lower.multiplier}"
-            )
+            raise RulesError.of("multiplier_below", f"{key}.{higher.name}",
+                                multiplier=higher.multiplier, lower=lower.name,
+                                lower_multiplier=lower.multiplier)
 
     targets = _int_list(raw["targets"], w + "targets", 4, 0, 91)
     if any(b > a for a, b in itertools.pairwise(targets)):
-        raise RulesError(f"{w}targets: more oudlers may not need more points, got {list(targets)}")
+        raise RulesError.of("targets_rise", f"{w}targets", got=str(list(targets)))
 
     handfuls: dict[int, tuple[int, int, int]] = {}
     for n, body in _per_player(raw["handfuls"], w + "handfuls").items():
         hkey = f"{w}handfuls.{n}"
         values = _int_list(body, hkey, 3, 1, 22)
         if not values[0] < values[1] < values[2]:
-            raise RulesError(f"{hkey}: simple, double and triple must increase, got {list(values)}")
+            raise RulesError.of("handfuls_not_increasing", hkey, got=str(list(values)))
         if values[2] > setups[n].hand:
-            raise RulesError(f"{hkey}: a triple of {values[2]} is more than a hand holds")
+            raise RulesError.of("triple_too_large", hkey, triple=values[2])
         handfuls[n] = (values[0], values[1], values[2])
 
     slam_raw = raw["slam"]
     skey = w + "slam"
     if not isinstance(slam_raw, dict):
-        raise RulesError(f"{skey}: expected a mapping with announced_made, made, "
-                         "announced_failed and defence")
+        raise RulesError.of("expected_slam", skey)
     _check_keys(slam_raw, {"announced_made", "made", "announced_failed", "defence"}, skey)
     for part in ("announced_made", "made", "announced_failed", "defence"):
         if part not in slam_raw:
-            raise RulesError(f"{skey}.{part}: missing")
+            raise RulesError.of("missing", f"{skey}.{part}")
     slam = SlamBonuses(
         announced_made=_int(slam_raw["announced_made"], f"{skey}.announced_made", 0, 10000),
         made=_int(slam_raw["made"], f"{skey}.made", 0, 10000),
@@ -388,19 +388,16 @@ def _build(raw: Mapping[str, Any], where: str, variant: str) -> Rules:
 
     split = _int_list(raw["five_player_split"], w + "five_player_split", 2, 0, 3)
     if sum(split) != 3:
-        raise RulesError(
-            f"{w}five_player_split: taker and partner shares must add up to 3 (the number of "
-            f"defenders) so that every deal sums to zero, got {list(split)}"
-        )
+        raise RulesError.of("split_not_3", f"{w}five_player_split", got=str(list(split)))
 
     miseres_raw = raw["miseres"]
     mkey = w + "miseres"
     if not isinstance(miseres_raw, dict):
-        raise RulesError(f"{mkey}: expected a mapping with enabled and value")
+        raise RulesError.of("expected_miseres", mkey)
     _check_keys(miseres_raw, {"enabled", "value"}, mkey)
     enabled = miseres_raw.get("enabled", False)
     if not isinstance(enabled, bool):
-        raise RulesError(f"{mkey}.enabled: expected true or false, got {excerpt(enabled)}")
+        raise RulesError.of("expected_true_or_false", f"{mkey}.enabled", got=excerpt(enabled))
 
     contracts_t = tuple(contracts)
     return Rules(
@@ -456,7 +453,7 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 
 def rules_from_dict(raw: Mapping[str, Any], where: str = "rules", variant: str = "fft") -> Rules:
     if not isinstance(raw, Mapping):
-        raise RulesError(f"{where}: expected a mapping of rule options")
+        raise RulesError.of("expected_rule_options", where)
     return _build(raw, where, variant)
 
 

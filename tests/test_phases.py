@@ -487,7 +487,7 @@ def test_discard_trumps_only_when_forced_and_shown():
     refused(deal, 1, "discard 1S 2S 3S 4S T2 T21", "oudlers may not be discarded (T21)")
     refused(deal, 1, "discard 1S 2S 3S 4S T2 KC", "kings may not be discarded (KC)")
     refused(deal, 1, "discard 1S 2S 3S T2 T3 T4",
-            "only 2 trump(s) may be discarded, got 3 (T4, T3, T2)")
+            "trumps in the discard: at most 2, got 3 (T4, T3, T2)")
     events = act(deal, 1, "discard T14 1S 2S 3S 4S T2")
     shown = tuple(cards("T2 T14"))
     assert events == (Discarded(1, tuple(cards("1S 2S 3S 4S T2 T14")), shown),)
