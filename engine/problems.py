@@ -174,6 +174,30 @@ TEMPLATES: dict[str, str] = {
 }
 
 
+#: The words for what a value found in a document is (:class:`Described`).
+DESCRIPTIONS: dict[str, str] = {
+    "nothing": "nothing", "true": "true", "false": "false", "number": "the number {text}",
+    "text": "the text {text}", "list": "a list", "mapping": "a mapping",
+    "other": "a value of type {text}",
+}
+
+
+@dataclass(frozen=True)
+class Described:
+    """What a value found in a document is (``kind``, a key of :data:`DESCRIPTIONS`, and
+    an excerpt of it), for a problem that says what was found instead of what was expected.
+
+    >>> str(Described("number", "9"))
+    'the number 9'
+    """
+
+    kind: str
+    text: str = ""
+
+    def __str__(self) -> str:
+        return DESCRIPTIONS[self.kind].format(text=self.text)
+
+
 @dataclass(frozen=True)
 class Problem:
     """A problem found in a document: ``key`` (of :data:`TEMPLATES`), its ``values``, where it

@@ -28,7 +28,7 @@ from engine.deal import Deal, LogError
 from engine.events import DealDealt
 from engine.inputs import InputError, load_yaml
 from engine.legal import MISERES, IllegalAction, legal_actions
-from engine.problems import Problem, ProblemError
+from engine.problems import Described, Problem, ProblemError
 from engine.rules import CONTRACT_NAMES, PLAYER_COUNTS, Rules, RulesError, load_rules, rules_to_dict
 from engine.state import Phase
 
@@ -78,21 +78,21 @@ def _short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _describe(value: object) -> str:
+def _describe(value: object) -> Described:
     """What a value is, in words: ``a list``, ``the text 'KH QH'``, ``nothing``."""
     if value is None:
-        return "nothing"
+        return Described("nothing")
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return Described("true" if value else "false")
     if isinstance(value, int | float):
-        return f"the number {_short(value)}"
+        return Described("number", _short(value))
     if isinstance(value, str):
-        return f"the text {_short(value)}"
+        return Described("text", _short(value))
     if isinstance(value, list):
-        return "a list"
+        return Described("list")
     if isinstance(value, dict):
-        return "a mapping"
-    return f"a value of type {type(value).__name__}"
+        return Described("mapping")
+    return Described("other", type(value).__name__)
 
 
 def _counted(key: str, where: str, count: int, **values: Any) -> RecordError:

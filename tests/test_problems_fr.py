@@ -36,9 +36,11 @@ def _said_in_french(exc: ProblemError) -> str:
     what = detail_words(Problem(problem.key, problem.values, (), problem.refusal), "fr")
     assert has_text(f"detail_{problem.key}")
     assert what != problem.what() and "{" not in what
-    if problem.at and has_text("detail_at"):  # where in the file comes first
-        assert french.endswith(what) and french != what
-    elif not problem.at:
+    for english in ("the number ", "the text ", "a list", "a mapping", "nothing", "a value of"):
+        assert english not in what, what  # what was found instead is said in French too
+    if problem.at:  # where in the file comes first
+        assert french.endswith(what) and french.startswith(" : ".join(problem.at) + " : ")
+    else:
         assert french == what
     return french
 

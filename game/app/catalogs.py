@@ -450,6 +450,7 @@ def engine_texts() -> dict[str, str]:
 
     texts = {f"detail_{key}": text for key, text in problems.TEMPLATES.items() if key != "refused"}
     texts.update({f"detail_refusal_{key}": text for key, text in refusals.TEMPLATES.items()})
+    texts.update({f"detail_value_{key}": text for key, text in problems.DESCRIPTIONS.items()})
     return texts
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import cards as C
-from engine.problems import Problem
+from engine.problems import Described, Problem
 from engine.resources import resource_path
 
 log = logging.getLogger(__name__)
@@ -359,7 +359,10 @@ def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
                 facts[part] = _refusal_word(word, lang)
         key, values = f"detail_refusal_{refusal.reason}", facts
     else:
-        key, values = f"detail_{problem.key}", dict(problem.values)
+        key = f"detail_{problem.key}"
+        values = {name: tr(f"detail_value_{value.kind}", lang, text=value.text)
+                  if isinstance(value, Described) else value
+                  for name, value in problem.values.items()}
     what = tr(key, lang, **values) if has_text(key) else problem.what()
     for where in reversed(problem.at):
         what = tr("detail_at", lang, where=where, what=what)
