@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from engine import cards as C
-from engine.actions import PASS, Action, Bid, DecideSlam, Discard, ShowHandful
+from engine.actions import PASS, Action, Bid, DecideSlam, Discard, Play, ShowHandful
 from engine.ai import BOTS, make_bot
 from engine.ai.base import Bot
 from engine.ai.expert import ExpertBot, OmniscientExpert, equivalent_cards
@@ -362,3 +362,34 @@ def test_a_bidding_margin_is_added_to_the_contracts_the_expert_would_take() -> N
             assert gap in (0.0, 10.0 * 3 * (contract.multiplier if contract else 0))
             if contract is not None and contract.name == "garde_contre":
                 assert gap == 10.0 * 3 * contract.multiplier  # nobody can bid over it
+
+
+def _petit_under_the_taker() -> SeatView:
+    """Four players: the taker (seat 1, Garde) leads T18; seat 2, a defender, holds T17, T3 and
+    the Petit and no card of another suit is asked for: it must play a trump."""
+    rules = load_rules()
+    taker_hand = "T18 T21 T20 T19 T16 T15 T14 T13 KS KH KD KC QS QH QD 2C 3C 4C"
+    defender_hand = "T17 T1 T3 5S 6S 7S 8S 9S 5H 6H 7H 8H 5D 6D 7D 8D 9D 10D"
+    taker, defender = C.parse_cards(taker_hand.split()), C.parse_cards(defender_hand.split())
+    rest = [c for c in range(C.DECK_SIZE) if c not in set(taker) | set(defender)]
+    random.Random(1).shuffle(rest)
+    dealt = DealDealt(4, 0, (tuple(rest[:18]), tuple(taker), tuple(defender), tuple(rest[18:36])),
+                      tuple(rest[36:]), None)
+    deal = Deal.from_dealt(rules, dealt)
+    deal.execute(1, Bid("garde"))
+    for seat in (2, 3, 0):
+        deal.execute(seat, PASS)
+    deal.execute(1, SimpleBot(1).discard(view_for(deal.state, 1)))
+    deal.execute(1, DecideSlam(False))
+    deal.execute(1, Play(C.parse_card("T18")))
+    return view_for(deal.state, 2)
+
+
+def test_a_tie_in_the_search_never_gives_the_petit_away() -> None:
+    """The cards the expert weighs come in its order of preference, which settles a tie: the
+    club player's card first, the Petit after every other trump. Holding T17, T3 and the Petit
+    under the taker's T18, the Petit comes last."""
+    view = _petit_under_the_taker()
+    order = [C.format_card(c) for c in ExpertBot.card_candidates(view)]
+    assert sorted(order) == ["T1", "T17", "T3"]
+    assert order[-1] == "T1" and order[0] == "T3"

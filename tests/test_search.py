@@ -59,6 +59,18 @@ def test_equal_options_end_the_race_at_once_and_the_first_one_wins() -> None:
     assert outcome.best == 5 and outcome.worlds < 20
 
 
+def test_options_found_worth_the_same_go_to_the_first_not_to_the_noise() -> None:
+    """The second option's mean is a little higher, but well within the indifference: the
+    race ends on "the same" and keeps the first (the decision's preferred option), on every
+    seed; a real difference still wins."""
+    for seed in range(20):
+        problem, _ = synthetic([0.0, 0.3], noise=20.0, seed=seed, indifference=3.0)
+        outcome = race(problem, Budget(None, 2000))
+        assert outcome.best == 0, (seed, outcome.means)
+    problem, _ = synthetic([0.0, 6.0], noise=20.0, seed=1, indifference=3.0)
+    assert race(problem, Budget(None, 2000)).best == 1
+
+
 def test_a_budget_in_deals_or_stopped_from_outside() -> None:
     problem, drawn = synthetic([0.0, 0.1], noise=50.0, seed=3, indifference=0.0)
     assert race(problem, Budget(None, 37)).worlds == drawn[0] == 37

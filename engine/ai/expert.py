@@ -53,7 +53,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import auction, endgame, tree
+from engine.ai import auction, club, endgame, tree
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.base import PhaseBot
@@ -444,11 +444,22 @@ class ExpertBot(PhaseBot):
         problem = self.play_problem(view, self._decision_rng())
         return Play(race(problem, self._budget()).best)
 
+    @staticmethod
+    def card_candidates(view: SeatView) -> list[Card]:
+        """One legal card of each group of interchangeable ones, in the order of preference
+        that settles a search's tie: the club player's card first, the oudlers and the
+        Excuse last (a card worth the same in the samples is not worth giving up the Petit,
+        the 21 or the Excuse for)."""
+        groups = card_groups(O.legal_plays(view), view.hand_mask, unseen_out(view))
+        usual = club.choose_card(club.reading_of_view(view))
+        special = (C.PETIT, C.TWENTY_ONE, C.EXCUSE)
+        groups.sort(key=lambda g: (usual not in g, g[0] in special))
+        return [group[0] for group in groups]
+
     def play_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
-        """One legal card of each group of interchangeable ones; ``run`` takes any legal
-        card."""
-        legal = O.legal_plays(view)
-        candidates = equivalent_cards(legal, view.hand_mask, unseen_out(view))
+        """One legal card of each group of interchangeable ones (:meth:`card_candidates`);
+        ``run`` takes any legal card."""
+        candidates = self.card_candidates(view)
         me = view.seat
         if len(view.hand) <= self.exact_tricks(view.players):
             return Problem(candidates, self.world_source(view, rng), _exact_run(me),

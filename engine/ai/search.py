@@ -114,13 +114,16 @@ def paired(values_a: Sequence[float], values_b: Sequence[float],
 
 def race(problem: Problem[T], budget: Budget) -> Outcome[T]:
     """The option with the best weighted mean of ``run(world, option)`` over sampled deals;
-    ties go to the earlier option. See the module's notes for when it stops."""
+    ties go to the earlier option, and so do options the search found, with confidence,
+    worth the same: their order is the decision's preference (the usual card first), which a
+    difference of noise should not overturn. See the module's notes for when it stops."""
     options = problem.options
     values: list[list[float]] = [[] for _ in options]
     weights: list[float] = []
     alive = list(range(len(options)))
     done = 0
     review = MIN_WORLDS
+    same = False
     while len(alive) > 1 and not budget.expired(done):
         world, weight = problem.worlds()
         weights.append(weight)
@@ -133,7 +136,7 @@ def race(problem: Problem[T], budget: Budget) -> Outcome[T]:
             if same:
                 break
     means = [_mean(values[i], weights) if values[i] else -math.inf for i in range(len(options))]
-    best = max(alive, key=lambda i: (means[i], -i))
+    best = alive[0] if same else max(alive, key=lambda i: (means[i], -i))
     total = sum(weights)
     squares = sum(w * w for w in weights)
     effective = total * total / squares if squares else 0.0
