@@ -87,17 +87,20 @@ def check_dealt(rules: Rules, dealt: DealDealt) -> None:
     if not 0 <= dealt.dealer < dealt.players:
         raise LogError.of("dealer_not_a_seat", dealer=dealt.dealer, players=dealt.players)
     if len(dealt.hands) != dealt.players:
-        raise LogError.of("hand_count", count=len(dealt.hands), players=dealt.players)
+        raise LogError.of("hand_count_one" if len(dealt.hands) == 1 else "hand_count",
+                          count=len(dealt.hands), players=dealt.players)
     seen = 0
     for seat, hand in enumerate(dealt.hands):
         if len(hand) != setup.hand:
-            raise LogError.of("card_count", f"hands[{seat}]", count=len(hand), expected=setup.hand)
+            raise LogError.of("card_count_one" if len(hand) == 1 else "card_count",
+                              f"hands[{seat}]", count=len(hand), expected=setup.hand)
         for card in hand:
             if seen >> card & 1:
                 raise LogError.of("dealt_twice", f"hands[{seat}]", card=C.format_card(card))
             seen |= 1 << card
     if len(dealt.dog) != setup.dog:
-        raise LogError.of("card_count", "dog", count=len(dealt.dog), expected=setup.dog)
+        raise LogError.of("card_count_one" if len(dealt.dog) == 1 else "card_count", "dog",
+                          count=len(dealt.dog), expected=setup.dog)
     for card in dealt.dog:
         if seen >> card & 1:
             raise LogError.of("dealt_twice", "dog", card=C.format_card(card))

@@ -49,7 +49,9 @@ TEMPLATES: dict[str, str] = {
     "not_the_seed": "the hands are not those of seed {seed}",
     "dealer_not_a_seat": "dealer {dealer} is not a seat of {players}",
     "hand_count": "{count} hands, {players} expected",
+    "hand_count_one": "1 hand, {players} expected",
     "card_count": "{count} cards, {expected} expected",
+    "card_count_one": "1 card, {expected} expected",
     "dealt_twice": "{card} dealt twice",
     "expected_after_deal": "expected {kind} after the deal",
     "unexpected_event": "unexpected {kind}",
@@ -68,10 +70,10 @@ TEMPLATES: dict[str, str] = {
     "seed_out_of_turn": "the shuffle seed does not follow the match's",
     "follows_unfinished": "follows a deal that is not over",
     # variations
-    "variation_name": "name: expected a name of 1 to {limit} characters",
-    "variation_kind": "kind: expected one of {kinds}",
-    "variation_start": "start: expected the position of a decision of the deal",
-    "variation_events": "events: expected the events after the start",
+    "variation_name": "expected a name of 1 to {limit} characters",
+    "variation_kind": "expected one of {kinds}",
+    "variation_start": "expected the position of a decision of the deal",
+    "variation_events": "expected the events after the start",
     "variation_unfinished": "the variation stops before the end of the deal",
     "variation_same": "it plays the deal itself, not another way",
     "variations_list": "expected a list of variations",
@@ -134,7 +136,6 @@ TEMPLATES: dict[str, str] = {
     "expected_card": "expected a card, got {got}",
     "hands_count": "{count} hands, {players} expected (one per seat, seat 0 first)",
     "hands_count_one": "1 hand, {players} expected (one per seat, seat 0 first)",
-    "card_count_one": "1 card, {expected} expected",
     "dealt_twice_also": "{card} dealt twice (also {other})",
     "expected_bids": "expected a list of bids, one per seat in speaking order, from seat {first}, "
                      "got {got}",
@@ -247,6 +248,9 @@ class ProblemError(ValueError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(problem.text())
         self.problem = problem
+
+    def __reduce__(self) -> tuple[type[ProblemError], tuple[Problem]]:
+        return type(self), (self.problem,)  # a copy, or an error sent between processes
 
     @classmethod
     def of(cls, key: str, at: str = "", refusal: Refusal | None = None,

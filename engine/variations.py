@@ -38,7 +38,7 @@ from typing import Any
 
 from engine.deal import Deal, LogError, command_of
 from engine.events import EventFormatError, event_from_dict, event_to_dict
-from engine.problems import ProblemError
+from engine.problems import Problem, ProblemError
 
 TRY = "try"  # played by the player from that moment
 EXPERT = "expert"  # the expert's line from that moment
@@ -95,17 +95,18 @@ def variation_from_dict(data: object, deal: Deal, where: str) -> Variation:
         raise VariationError.of("expected_object", where)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise VariationError.of("variation_name", where, limit=MAX_NAME)
+        raise VariationError(Problem("variation_name", {"limit": MAX_NAME}, (where, "name")))
     kind = data.get("kind")
     if kind not in KINDS:
-        raise VariationError.of("variation_kind", where, kinds=", ".join(KINDS))
+        raise VariationError(Problem("variation_kind", {"kinds": ", ".join(KINDS)},
+                                     (where, "kind")))
     start = data.get("start")
     if isinstance(start, bool) or not isinstance(start, int) \
             or not 1 <= start < len(deal.events) or command_of(deal.events[start]) is None:
-        raise VariationError.of("variation_start", where)
+        raise VariationError(Problem("variation_start", {}, (where, "start")))
     stored = data.get("events")
     if not isinstance(stored, list) or not stored:
-        raise VariationError.of("variation_events", where)
+        raise VariationError(Problem("variation_events", {}, (where, "events")))
     try:
         own = [event_from_dict(item, f"{where}.events[{i}]") for i, item in enumerate(stored)]
         played = Deal.from_events(deal.rules, [*deal.events[:start], *own])

@@ -564,8 +564,8 @@ def test_continue_speaks_the_language_of_the_settings(tmp_path: Path,
                            "c'est au tour du siège "), line
     assert exit_code(["--continue", "--seed", "3"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "tarot : erreur : --continue reprend la partie enregistrée telle quelle ; --seed ne "
-        "peut pas la changer")
+        "tarot : erreur : --continue reprend la partie enregistrée telle quelle ; impossible de "
+        "la changer avec --seed")
     assert exit_code(["--variant", "nope"]) == 2
     assert capsys.readouterr().err.strip().startswith(
         "tarot : erreur : variante inconnue 'nope' (connues : fft")

@@ -289,3 +289,25 @@ def test_a_hand_of_the_wrong_size_keeps_its_count() -> None:
 
 def test_enough_kinds_of_damaged_records() -> None:
     assert len({key for _, _, key, _ in BAD_RECORDS}) >= 15
+
+
+def test_a_problem_error_survives_a_copy_and_a_trip_between_processes() -> None:
+    """Workers send errors back pickled: the problem comes back whole."""
+    import pickle
+
+    from engine.cards import CardError, parse_card
+
+    with pytest.raises(CardError) as info:
+        parse_card("ZZ")
+    for again in (pickle.loads(pickle.dumps(info.value)), copy.copy(info.value)):
+        assert type(again) is CardError and again.problem == info.value.problem
+        assert str(again) == str(info.value)
+
+
+def test_a_value_quoted_from_the_file_is_not_translated() -> None:
+    """An unknown contract named like a phase or a misère is the file's own text."""
+    from engine.refusals import Refusal
+
+    for reason, name in (("unknown_contract", "bidding"), ("unknown_misere", "a handful")):
+        problem = Problem.of("refused", "events[3]", Refusal(reason, seat=1, name=name))
+        assert repr(name) in detail_words(problem, "fr")

@@ -313,6 +313,9 @@ def problem_text(error: object, lang: str = SOURCE_LANGUAGE,
     values = getattr(error, "values", None)
     where = str(getattr(error, "where", "") or "")
     message = str(error)
+    if isinstance(values, dict) and isinstance(values.get("problem"), Problem):
+        # what is wrong inside the file, put into words too
+        values = {**values, "detail": detail_words(values["problem"], lang)}
     if name_only and where:
         name = Path(where).name
         message = message.replace(where, name)
@@ -321,9 +324,6 @@ def problem_text(error: object, lang: str = SOURCE_LANGUAGE,
         where = name
     if not isinstance(key, str) or not isinstance(values, dict) or not has_text(f"problem_{key}"):
         return message
-    found = values.get("problem")
-    if isinstance(found, Problem):  # what is wrong inside the file, put into words too
-        values = {**values, "detail": detail_words(found, lang)}
     text = tr(f"problem_{key}", lang, **values)
     return tr("problem_in_file", lang, file=where, problem=text) if where else text
 
@@ -353,7 +353,8 @@ def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
             facts["suit_name"] = suit_name(refusal.suit, lang)
         facts["whose"] = (tr("detail_whose_nobody", lang) if refusal.other is None
                           else tr("detail_whose_seat", lang, seat=refusal.other))
-        for part in ("name", "other_name"):  # a phase, a contract, a misère: words too
+        quoted = refusal.reason in ("unknown_contract", "unknown_misere")  # the file's own
+        for part in () if quoted else ("name", "other_name"):  # a phase, a contract: words
             word = facts[part]
             if isinstance(word, str) and word:
                 facts[part] = _refusal_word(word, lang)
@@ -361,7 +362,9 @@ def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
     else:
         key = f"detail_{problem.key}"
         values = {name: tr(f"detail_value_{value.kind}", lang, text=value.text)
-                  if isinstance(value, Described) else value
+                  if isinstance(value, Described) else
+                  _refusal_word(value, lang) if name in ("phase", "contract") and
+                  isinstance(value, str) else value
                   for name, value in problem.values.items()}
     what = tr(key, lang, **values) if has_text(key) else problem.what()
     for where in reversed(problem.at):

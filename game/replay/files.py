@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 from engine.deal import Deal
 from engine.events import CardPlayed
 from engine.inputs import LIMITS, DataError, InputError, load_json, read_bytes, size_text
+from engine.problems import Problem
 from engine.record import FIELDS as RECORD_FIELDS
 from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
@@ -111,8 +112,11 @@ def load_replay_file(path: str | Path) -> ReplaySource:
         mapping = parse_yaml(text)
     except RecordError as exc:
         reason = str(exc).removeprefix("record: ")
+        problem = exc.problem
+        if problem.at[:1] == ("record",):  # the file is the record: no need to say so
+            problem = Problem(problem.key, problem.values, problem.at[1:], problem.refusal)
         raise ReplayFileError(f"{file}: not {_WHAT} ({reason})", "not_replayable_because",
-                              str(file), problem=exc.problem) from None
+                              str(file), problem=problem) from None
     if "format" in mapping:
         found = mapping["format"]
         if found in (DEAL_FORMAT, MATCH_FORMAT):
@@ -149,10 +153,6 @@ def _decode(file: Path, raw: bytes) -> str:
         raise ReplayFileError(
             f"{file}: binary data or not UTF-8 text (byte {exc.start}), not {_WHAT}",
             "not_replayable", str(file)) from None
-
-
-def _size(number: int) -> str:
-    return f"{number:,} bytes"
 
 
 def _short(value: object, limit: int = 40) -> str:
@@ -238,10 +238,10 @@ def _looks_like_record(document: dict[Any, Any]) -> bool:
 
 def _check_record_size(file: Path, raw: bytes) -> None:
     if len(raw) > MAX_RECORD_BYTES:
-        raise ReplayFileError(f"{file}: too large for a deal record ({_size(len(raw))}; "
-                              f"at most {_size(MAX_RECORD_BYTES)}), and not a saved game",
-                              "record_too_large", str(file), size=size_text(len(raw)),
-                              limit=size_text(MAX_RECORD_BYTES))
+        size, limit = size_text(len(raw)), size_text(MAX_RECORD_BYTES)
+        raise ReplayFileError(f"{file}: too large for a deal record ({size}; at most {limit}), "
+                              "and not a saved game", "record_too_large", str(file), size=size,
+                              limit=limit)
 
 
 def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySource:
