@@ -18,7 +18,7 @@ engine's :class:`~engine.refusals.Refusal` itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:  # the refusals name cards, and the cards' errors are problems
@@ -231,15 +231,14 @@ class Problem:
 
     def inside(self, where: str) -> Problem:
         """The same problem, seen from the document around it (``where`` comes first)."""
-        return Problem(self.key, self.values, (where, *self.at), self.refusal)
+        return replace(self, at=(where, *self.at))
 
     def moved(self, old: str, new: str) -> Problem:
         """The same problem with ``old``, at the head of its path, read as ``new`` (the events
         of a deal checked alone are ``events[...]``; in a match, ``deals[2][...]``)."""
         if not self.at or not self.at[0].startswith(old):
             return self
-        return Problem(self.key, self.values, (new + self.at[0][len(old):], *self.at[1:]),
-                       self.refusal)
+        return replace(self, at=(new + self.at[0][len(old):], *self.at[1:]))
 
 
 class ProblemError(ValueError):

@@ -291,39 +291,13 @@ class DealState:
     def play(self, card: Card) -> None:
         """Play ``card`` for the seat to play, gathering the trick and ending the deal as due.
 
-        No checks: callers pass a card from :meth:`legal_plays`. The body of
-        :meth:`_add_card` is written out here: this runs for every card of every play-out.
+        No checks: callers pass a card from :meth:`legal_plays`. The fold takes the same card
+        with :meth:`_add_card`, and the trick's end from its own events.
         """
-        seat: int = self.turn  # type: ignore[assignment]
-        self.hands[seat] &= ~(1 << card)
-        trick = self.trick
-        if not self.trick_index:
-            self.played_seats |= 1 << seat
-        trick.append(card)
-        if card == EXCUSE:
-            self.excuse_player = seat
-        else:
-            win = self.win_card
-            if win < 0:
-                self.win_card = card
-                self.win_pos = len(trick) - 1
-                self.follow = SUIT_MASKS[SUIT_OF[card]]
-                if card >= FIRST_TRUMP:
-                    self.high_trump = card - 55
-            elif card >= FIRST_TRUMP:
-                if card > win or win < FIRST_TRUMP:
-                    self.win_card = card
-                    self.win_pos = len(trick) - 1
-                    self.high_trump = card - 55
-            elif card > win and win < FIRST_TRUMP and SUIT_OF[card] == SUIT_OF[win]:
-                self.win_card = card
-                self.win_pos = len(trick) - 1
+        self._add_card(card)
         if card == self.called:
             self.partner_revealed = True
-        n = self.n
-        if len(trick) < n:
-            seat += 1
-            self.turn = seat if seat < n else 0
+        if len(self.trick) < self.n:
             return
         self._gather(self.trick_winner())
         if self.trick_index == self.tricks_total:

@@ -205,8 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     from engine.ai import BOTS
     from engine.rules import RulesError, default_rules_path, list_variants
     from game.app.i18n import detail_words, tr
+    from game.app.settings import Settings
 
-    lang = language(args.lang)
+    base, problems = Settings.load()  # read once: its language speaks for the checks below
+    lang = args.lang or base.language
     try:
         variants = list_variants()
     except RulesError as exc:
@@ -235,9 +237,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from game.app import paths
     from game.app.lock import FolderLock
-    from game.app.settings import Settings
 
-    base, problems = Settings.load()
     saved: Any = None
     if args.resume:  # read it now: a missing or damaged save is told before any window opens
         from game.match.session import SaveError, read_saved_match

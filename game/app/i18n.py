@@ -342,6 +342,16 @@ def _refusal_word(word: str, lang: str) -> str:
     return tr(word, lang) if word in _CONTRACTS else word
 
 
+def _value_words(name: str, value: object, lang: str) -> object:
+    """A value of a problem in ``lang``: what was found (:class:`engine.problems.Described`),
+    a phase, a contract; anything else (a number, text quoted from the file) as it is."""
+    if isinstance(value, Described):
+        return tr(f"detail_value_{value.kind}", lang, text=value.text)
+    if name in ("phase", "contract") and isinstance(value, str):
+        return _refusal_word(value, lang)
+    return value
+
+
 def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
     """What is wrong inside a document (:class:`engine.problems.Problem`), in ``lang``: the
     words of its ``detail_<key>`` text, after where in the document it is. A key with no
@@ -361,11 +371,7 @@ def detail_words(problem: Problem, lang: str = SOURCE_LANGUAGE) -> str:
         key, values = f"detail_refusal_{refusal.reason}", facts
     else:
         key = f"detail_{problem.key}"
-        values = {name: tr(f"detail_value_{value.kind}", lang, text=value.text)
-                  if isinstance(value, Described) else
-                  _refusal_word(value, lang) if name in ("phase", "contract") and
-                  isinstance(value, str) else value
-                  for name, value in problem.values.items()}
+        values = {name: _value_words(name, value, lang) for name, value in problem.values.items()}
     what = tr(key, lang, **values) if has_text(key) else problem.what()
     for where in reversed(problem.at):
         what = tr("detail_at", lang, where=where, what=what)

@@ -17,14 +17,13 @@ No pygame here: the command line checks a file before any window opens.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
 from engine.deal import Deal
 from engine.events import CardPlayed
 from engine.inputs import LIMITS, DataError, InputError, load_json, read_bytes, size_text
-from engine.problems import Problem
 from engine.record import FIELDS as RECORD_FIELDS
 from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
@@ -114,7 +113,7 @@ def load_replay_file(path: str | Path) -> ReplaySource:
         reason = str(exc).removeprefix("record: ")
         problem = exc.problem
         if problem.at[:1] == ("record",):  # the file is the record: no need to say so
-            problem = Problem(problem.key, problem.values, problem.at[1:], problem.refusal)
+            problem = replace(problem, at=problem.at[1:])
         raise ReplayFileError(f"{file}: not {_WHAT} ({reason})", "not_replayable_because",
                               str(file), problem=problem) from None
     if "format" in mapping:
