@@ -7,8 +7,8 @@
 #   make test ARGS="-k replay"       ... with options for pytest
 #
 # The virtual environment is the project's own (.venv); it is made, and brought up to date
-# when pyproject.toml changes, by whichever command needs it. PYTHON=python3.12 picks the
-# interpreter that makes it.
+# when pyproject.toml (or the compiled engine, setup.py and engine/_speedups.c) changes, by
+# whichever command needs it. PYTHON=python3.12 picks the interpreter that makes it.
 
 PYTHON ?= python3
 VENV := .venv
@@ -44,12 +44,12 @@ $(BIN)/python:
 	  echo "On Debian or Ubuntu: sudo apt install python3-venv"; exit 1; }
 
 # What a player needs: the game and its three libraries, no developer tools.
-$(VENV)/.player: pyproject.toml | $(BIN)/python
+$(VENV)/.player: pyproject.toml setup.py engine/_speedups.c | $(BIN)/python
 	$(PIP) install -e .
 	@touch $@
 
 # Everything: the game, pytest, hypothesis, ruff, mypy and PyInstaller.
-$(VENV)/.developer: pyproject.toml | $(BIN)/python
+$(VENV)/.developer: pyproject.toml setup.py engine/_speedups.c | $(BIN)/python
 	$(PIP) install -e ".[dev]"
 	@touch $@ $(VENV)/.player
 

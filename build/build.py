@@ -13,8 +13,9 @@ the ``.exe`` on Windows, the zipped ``Tarot.app`` on macOS), runs the executable
 ``--selftest`` from another folder, and times its start-up to the first frame as the median
 of several runs, saying how loaded the machine was. On Linux it also reads which glibc the
 build needs. Every budget is a limit: the self-test failing, the shipped file over the size
-budget, the median start-up over its budget or a glibc newer than ``--max-glibc`` makes the
-check fail (exit status 1), and each verdict is printed on its own line.
+budget, the median start-up over its budget, a glibc newer than ``--max-glibc``, or a program
+without the engine's compiled speed-ups where they were built for the Python that builds it
+makes the check fail (exit status 1), and each verdict is printed on its own line.
 """
 
 from __future__ import annotations
@@ -203,6 +204,14 @@ def parse_version(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"expected a version like 2.35, got {text!r}") from None
 
 
+def compiled_here() -> bool:
+    """Whether the engine's compiled speed-ups (engine/_speedups.c) were built for the Python
+    that builds the program: then the program must carry them."""
+    import importlib.util
+
+    return importlib.util.find_spec("engine._speedups") is not None
+
+
 def check(program: Path, asset: str, args: argparse.Namespace) -> int:
     """Every check of ``--check``; one line each, and the exit status."""
     failed = []
@@ -219,6 +228,10 @@ def check(program: Path, asset: str, args: argparse.Namespace) -> int:
     print(f"self-test: {line}")
     if not ok:
         failed.append("self-test")
+    elif compiled_here() and "engine with compiled speed-ups" not in line:
+        # built here but not carried: the program plays, only slower, so it must be said
+        print("compiled engine: built in this environment but missing from the program")
+        failed.append("compiled engine")
 
     timing = startup(program, args.runs)
     verdict = "within" if timing.median <= args.startup_budget else "OVER"

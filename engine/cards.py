@@ -19,7 +19,9 @@ So the higher the int within a suit (or among trumps), the stronger the card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
+from engine import speedups
 from engine.problems import ProblemError
 
 Card = int
@@ -196,6 +198,22 @@ def iter_cards(mask: Mask) -> Iterator[Card]:
         mask ^= low
 
 
+def nth_card(mask: Mask, k: int) -> Card:
+    """The card of ``mask`` at index ``k``, counting from its lowest card (0).
+
+    >>> nth_card(0b10110, 1)
+    2
+    """
+    if k < 0:
+        raise IndexError("the mask has fewer cards than that")
+    while k:
+        mask &= mask - 1
+        k -= 1
+    if not mask:
+        raise IndexError("the mask has fewer cards than that")
+    return (mask & -mask).bit_length() - 1
+
+
 def count(mask: Mask) -> int:
     return mask.bit_count()
 
@@ -243,3 +261,11 @@ def winning_position(cards: Sequence[Card]) -> int | None:
         elif not is_trump(top) and SUIT_OF[card] == SUIT_OF[top] and card > top:
             best = i
     return best
+
+
+# The compiled twins of the helpers above, where they were built (engine.speedups): mask_of and
+# cards_of run wherever a hand is read or written.
+if not TYPE_CHECKING and speedups.MODULE is not None:
+    mask_of = speedups.MODULE.mask_of
+    cards_of = speedups.MODULE.cards_of
+    nth_card = speedups.MODULE.nth_card

@@ -10,8 +10,10 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine import cards as C
+from engine import speedups
 from engine.actions import (
     Action,
     AnnounceMisere,
@@ -142,6 +144,11 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
             j = getrandbits(bits)
         pack[i], pack[j] = pack[j], pack[i]
     return pack
+
+
+# The compiled shuffle, where it was built (engine.speedups): the same draws, the same deck.
+if not TYPE_CHECKING and speedups.MODULE is not None:
+    shuffled_deck = speedups.MODULE.shuffled_deck
 
 
 def _below(getrandbits: Callable[[int], int], size: int) -> int:

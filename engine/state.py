@@ -7,7 +7,8 @@
 * the **fast path** for simulations: :meth:`DealState.legal_plays` and
   :meth:`DealState.play` work in place with no event objects, sharing the same helpers as
   the fold so that both always agree. Bots copy a state (:meth:`DealState.copy`) and play it
-  out thousands of times.
+  out thousands of times. These methods and the fields they change are the play core's
+  (:mod:`engine.playcore`: compiled where it was built, in Python everywhere).
 
 Rules checking lives in :mod:`engine.legal` and the writing of events in
 :mod:`engine.commands`; this module trusts what it is given.
@@ -17,9 +18,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
+from engine import playcore
 from engine.cards import Card, Mask
 from engine.events import (
     BidMade,
@@ -40,15 +42,6 @@ from engine.events import (
 )
 from engine.rules import Contract, Rules
 
-SUIT_OF = C.SUIT_OF
-TRUMP = C.TRUMP
-EXCUSE = C.EXCUSE
-EXCUSE_BIT = C.EXCUSE_BIT
-TRUMP_MASK = C.TRUMP_MASK
-SUIT_MASKS = C.SUIT_MASKS
-TRUMPS_ABOVE = C.TRUMPS_ABOVE
-FIRST_TRUMP = C.FIRST_TRUMP
-
 
 class Phase(enum.Enum):
     NEW = "new"
@@ -61,17 +54,26 @@ class Phase(enum.Enum):
     CANCELLED = "cancelled"
 
 
-TAKER_CAMP, DEFENCE_CAMP = 0, 1
+TAKER_CAMP, DEFENCE_CAMP = playcore.TAKER_CAMP, playcore.DEFENCE_CAMP
+
+if TYPE_CHECKING:
+    from engine.playcore import PyPlayCore as PlayCore
+else:
+    PlayCore = playcore.load(Phase.FINISHED)
+
+#: Whether deals are played by the compiled core (see :mod:`engine.playcore`).
+COMPILED_CORE = PlayCore is not playcore.PyPlayCore
 
 
-class DealState:
-    """Everything about one deal, as the engine (which sees all cards) knows it."""
+class DealState(PlayCore):
+    """Everything about one deal, as the engine (which sees all cards) knows it.
+
+    The fields a card changes, with :meth:`legal_plays` and :meth:`play`, are the play
+    core's (:mod:`engine.playcore`); the others are this class's own slots.
+    """
 
     __slots__ = (
         "bids",
-        "called",
-        "camp_tricks",
-        "camp_won",
         "cancelled",
         "contract",
         "dealer",
@@ -79,33 +81,16 @@ class DealState:
         "discard",
         "discard_shown",
         "dog",
-        "excuse_player",
-        "excuse_trick",
-        "excuse_winner",
-        "follow",
         "handfuls",
-        "hands",
-        "high_trump",
-        "leader",
         "miseres",
-        "n",
-        "partner",
-        "partner_revealed",
-        "phase",
-        "played_seats",
         "rules",
         "scores",
         "seed",
         "slam_announced",
-        "taker",
-        "trick",
-        "trick_index",
-        "tricks",
-        "tricks_total",
-        "turn",
-        "win_card",
-        "win_pos",
     )
+
+    #: Every field, the core's and its own.
+    FIELDS = tuple(sorted((*playcore.FIELDS, *__slots__)))
 
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules = rules
@@ -193,18 +178,27 @@ class DealState:
         new.win_pos = self.win_pos
         return new
 
+    def __getstate__(self) -> tuple[object, ...]:
+        # The compiled core's fields are not slots, which pickle leaves out: every field is
+        # saved by name (states go to the bots' worker processes).
+        return tuple(getattr(self, name) for name in DealState.FIELDS)
+
+    def __setstate__(self, values: tuple[object, ...]) -> None:
+        for name, value in zip(DealState.FIELDS, values, strict=True):
+            setattr(self, name, value)
+
     def snapshot(self) -> tuple[object, ...]:
         """Every field as a comparable tuple (used to check that replays agree)."""
         return tuple(
             getattr(self, name) if name != "rules" else id(self.rules)
-            for name in DealState.__slots__
+            for name in DealState.FIELDS
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealState):
             return NotImplemented
         return self.rules == other.rules and all(
-            getattr(self, n) == getattr(other, n) for n in DealState.__slots__ if n != "rules"
+            getattr(self, n) == getattr(other, n) for n in DealState.FIELDS if n != "rules"
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -224,9 +218,6 @@ class DealState:
     @property
     def total_tricks(self) -> int:
         return self.tricks_total
-
-    def camp_of(self, seat: int) -> int:
-        return TAKER_CAMP if seat == self.taker or seat == self.partner else DEFENCE_CAMP
 
     def highest_bid(self) -> Contract | None:
         best: Contract | None = None
@@ -258,119 +249,6 @@ class DealState:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.FINISHED or self.phase is Phase.CANCELLED
-
-    # --- fast path: card play -----------------------------------------------------------------
-
-    def legal_plays(self) -> Mask:
-        """The cards the seat to play may play, as a mask (RULES.md §4 and §8)."""
-        hand = self.hands[self.turn]  # type: ignore[index]
-        follow = self.follow
-        if not follow:  # nothing led yet, or only the Excuse
-            if self.trick_index == 0 and self.called is not None and not self.trick:
-                return self._first_lead(hand)
-            return hand
-        cards = hand & follow
-        if cards:
-            if follow == TRUMP_MASK:
-                return (cards & TRUMPS_ABOVE[self.high_trump] or cards) | (hand & EXCUSE_BIT)
-            return cards | (hand & EXCUSE_BIT)
-        trumps = hand & TRUMP_MASK
-        if trumps:
-            return (trumps & TRUMPS_ABOVE[self.high_trump] or trumps) | (hand & EXCUSE_BIT)
-        return hand
-
-    def _first_lead(self, hand: Mask) -> Mask:
-        """Five players: the first card may not be of the called suit, bar the called card."""
-        called = self.called
-        assert called is not None
-        if called == EXCUSE:
-            return hand
-        allowed = hand & ~SUIT_MASKS[SUIT_OF[called]] | (hand & (1 << called))
-        return allowed or hand
-
-    def play(self, card: Card) -> None:
-        """Play ``card`` for the seat to play, gathering the trick and ending the deal as due.
-
-        No checks: callers pass a card from :meth:`legal_plays`. The fold takes the same card
-        with :meth:`_add_card`, and the trick's end from its own events.
-        """
-        self._add_card(card)
-        if card == self.called:
-            self.partner_revealed = True
-        if len(self.trick) < self.n:
-            return
-        self._gather(self.trick_winner())
-        if self.trick_index == self.tricks_total:
-            self.phase = Phase.FINISHED
-            self.turn = None
-
-    def trick_winner(self) -> int:
-        """The winner of the complete trick on the table, slam Excuse case included."""
-        index = self.trick_index
-        if (
-            self.trick[0] == EXCUSE
-            and index == self.tricks_total - 1
-            and index > 0
-            and self.camp_tricks[1 - self.camp_of(self.leader)] == 0
-        ):
-            return self.leader
-        return (self.leader + self.win_pos) % self.n
-
-    # The two helpers below run for every card of every play-out: attributes are read once
-    # into locals, and the common case (a plain card that does not win) is tested first.
-
-    def _add_card(self, card: Card) -> None:
-        seat: int = self.turn  # type: ignore[assignment]
-        self.hands[seat] &= ~(1 << card)
-        trick = self.trick
-        if not self.trick_index:
-            self.played_seats |= 1 << seat  # from the second trick on, every seat has played
-        trick.append(card)
-        if card == EXCUSE:
-            self.excuse_player = seat
-        else:
-            win = self.win_card
-            if win < 0:
-                self.win_card = card
-                self.win_pos = len(trick) - 1
-                self.follow = SUIT_MASKS[SUIT_OF[card]]
-                if card >= FIRST_TRUMP:
-                    self.high_trump = card - 55
-            elif card >= FIRST_TRUMP:
-                if card > win or win < FIRST_TRUMP:
-                    self.win_card = card
-                    self.win_pos = len(trick) - 1
-                    self.high_trump = card - 55
-            elif card > win and win < FIRST_TRUMP and SUIT_OF[card] == SUIT_OF[win]:
-                self.win_card = card
-                self.win_pos = len(trick) - 1
-        seat += 1
-        self.turn = seat if seat < self.n else 0
-
-    def _gather(self, winner: int) -> None:
-        trick = self.trick
-        camp = TAKER_CAMP if winner == self.taker or winner == self.partner else DEFENCE_CAMP
-        won = 0
-        for card in trick:
-            won |= 1 << card
-        if won & EXCUSE_BIT:
-            # the Excuse goes back to its camp, except when led to a slam's last trick
-            self.excuse_trick = self.trick_index
-            self.excuse_winner = winner
-            won ^= EXCUSE_BIT
-            if trick[0] == EXCUSE and winner == self.leader and self.excuse_player == winner:
-                self.camp_won[camp] |= EXCUSE_BIT
-        self.camp_won[camp] |= won
-        self.camp_tricks[camp] += 1
-        self.tricks.append((self.leader, tuple(trick), winner))
-        self.trick = []
-        self.trick_index += 1
-        self.leader = winner
-        self.turn = winner
-        self.win_card = -1
-        self.win_pos = -1
-        self.high_trump = 0
-        self.follow = 0
 
     # --- helpers shared by the fold --------------------------------------------------------------
 

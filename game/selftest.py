@@ -79,7 +79,10 @@ def _run(players: tuple[int, ...]) -> str:
         deals = [play_deal(app, n) for n in players]
     finally:
         app.running = False
-    return f"{assets}; rules with {variants} variants; " + ", ".join(deals)
+    from engine.speedups import DESCRIPTION
+
+    return (f"{assets}; rules with {variants} variants; engine with {DESCRIPTION}; "
+            + ", ".join(deals))
 
 
 # --- the files ---------------------------------------------------------------------------------

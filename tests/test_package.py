@@ -116,7 +116,8 @@ def test_the_running_interpreter_needs_some_glibc() -> None:
 
 def checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *, size_mb: float,
             startup: list[float], selftest_ok: bool = True, needs: tuple[int, ...] = (2, 31),
-            argv: tuple[str, ...] = ()) -> int:
+            argv: tuple[str, ...] = (), engine: str = "compiled speed-ups",
+            compiled_here: bool = True) -> int:
     """``build.py --check`` on a stand-in executable with the measurements given."""
     program = tmp_path / "tarot"
     program.write_bytes(b"program")
@@ -124,7 +125,9 @@ def checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *, size_mb: float,
     shipped.write_bytes(bytes(int(size_mb * 1e6)))
     monkeypatch.setattr(builder, "ROOT", tmp_path)
     monkeypatch.setattr(builder, "package_asset", lambda name: shipped)
-    monkeypatch.setattr(builder, "selftest", lambda p: (selftest_ok, "selftest ok: stand-in"))
+    monkeypatch.setattr(builder, "selftest",
+                        lambda p: (selftest_ok, f"selftest ok: stand-in; engine with {engine}"))
+    monkeypatch.setattr(builder, "compiled_here", lambda: compiled_here)
     monkeypatch.setattr(builder, "startup",
                         lambda p, runs: builder.Startup(startup, (3.5, 2.0, 1.0), (3.9, 2.1, 1.0)))
     monkeypatch.setattr(builder, "glibc_report", lambda p: (needs, "libpython3.11.so.1.0"))
@@ -135,6 +138,17 @@ def checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *, size_mb: float,
         name, value = option.split("=")
         setattr(args, name, value if name != "max_glibc" else builder.parse_version(value))
     return builder.check(program, "tarot.tar.gz", args)
+
+
+def test_a_program_without_the_compiled_engine_built_here_fails_the_check(
+        monkeypatch, tmp_path, capsys) -> None:
+    assert checked(monkeypatch, tmp_path, size_mb=1, startup=[0.5] * 3, engine="pure Python") == 1
+    out, err = capsys.readouterr()
+    assert "compiled engine: built in this environment but missing from the program" in out
+    assert "check FAILED: compiled engine" in err
+    # where no compiler built it, the pure-Python program is what there is: it passes
+    assert checked(monkeypatch, tmp_path, size_mb=1, startup=[0.5] * 3, engine="pure Python",
+                   compiled_here=False) == 0
 
 
 def test_a_startup_over_its_budget_fails_the_check(monkeypatch, tmp_path, capsys) -> None:

@@ -21,7 +21,7 @@ def _mid_deal(players, seed):
 def test_copy_sets_every_field_and_shares_no_mutable_container():
     state = _mid_deal(4, 11).state
     copy = state.copy()
-    for name in DealState.__slots__:
+    for name in DealState.FIELDS:
         assert getattr(copy, name) == getattr(state, name), name
         value = getattr(state, name)
         if isinstance(value, list | dict):

@@ -1,0 +1,10 @@
+"""The engine's compiled speed-ups (engine/_speedups.c); everything else is in pyproject.toml.
+
+The extension is optional: where no C compiler is found the build says so and goes on, and
+the game plays with their pure-Python twins (engine/playcore.py, engine/cards.py), the same
+game more slowly.
+"""
+
+from setuptools import Extension, setup
+
+setup(ext_modules=[Extension("engine._speedups", ["engine/_speedups.c"], optional=True)])
