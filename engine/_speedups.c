@@ -1,5 +1,5 @@
 /* The engine's compiled speed-ups: the card-play core of a deal (the same type as
- * engine.playcore.PyPlayCore), the card-mask helpers of engine/cards.py and the shuffle of
+ * engine.playcore.PyPlayCore), the card-mask helpers of engine/cards.py and the deal of
  * engine/commands.py. Each is the compiled twin of a pure-Python function or class that
  * stays the reference and the fallback where this module was not built.
  *
@@ -20,6 +20,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <math.h>
 #include <stdint.h>
 
 #define DECK 78
@@ -732,53 +733,147 @@ static PyObject *sp_nth_card(PyObject *Py_UNUSED(module), PyObject *const *args,
     return NULL;
 }
 
-/* The 78 cards shuffled as random.Random.shuffle does: Fisher-Yates from the top, each index
- * drawn with getrandbits of its bit length and drawn again while it is too big. */
-static PyObject *sp_shuffled_deck(PyObject *Py_UNUSED(module), PyObject *rng)
+/* --- dealing -------------------------------------------------------------------------------- */
+
+/* A number drawn uniformly below size, as random.Random draws it inside: getrandbits of
+ * size's bit length, drawn again while it is not below size. -1 on error. */
+static long below(PyObject *getrandbits, long size)
 {
-    PyObject *getrandbits = PyObject_GetAttrString(rng, "getrandbits");
-    if (getrandbits == NULL)
-        return NULL;
-    int pack[DECK];
-    for (int i = 0; i < DECK; i++)
-        pack[i] = i;
-    for (int i = DECK - 1; i > 0; i--) {
-        long size = i + 1, bits = 0, j;
-        while ((1L << bits) <= size) /* the bit length of size */
-            bits++;
-        PyObject *bits_object = PyLong_FromLong(bits);
-        if (bits_object == NULL) {
-            Py_DECREF(getrandbits);
-            return NULL;
+    long bits = 0, j;
+    while (bits < 62 && (1L << bits) <= size) /* the bit length of size */
+        bits++;
+    PyObject *bits_object = PyLong_FromLong(bits);
+    if (bits_object == NULL)
+        return -1;
+    do {
+        PyObject *drawn = PyObject_CallOneArg(getrandbits, bits_object);
+        if (drawn == NULL || int_from(drawn, "getrandbits()", &j) < 0) {
+            Py_XDECREF(drawn);
+            Py_DECREF(bits_object);
+            return -1;
         }
-        do {
-            PyObject *drawn = PyObject_CallOneArg(getrandbits, bits_object);
-            if (drawn == NULL || int_from(drawn, "getrandbits()", &j) < 0) {
-                Py_XDECREF(drawn);
-                Py_DECREF(bits_object);
-                Py_DECREF(getrandbits);
-                return NULL;
-            }
-            Py_DECREF(drawn);
-        } while (j >= size || j < 0);
-        Py_DECREF(bits_object);
-        int swap = pack[i];
-        pack[i] = pack[j];
-        pack[j] = swap;
-    }
-    Py_DECREF(getrandbits);
-    PyObject *out = PyList_New(DECK);
+        Py_DECREF(drawn);
+    } while (j >= size || j < 0);
+    Py_DECREF(bits_object);
+    return j;
+}
+
+static PyObject *int_tuple(const int *values, int size)
+{
+    PyObject *out = PyTuple_New(size);
     if (out == NULL)
         return NULL;
-    for (int i = 0; i < DECK; i++) {
-        PyObject *item = PyLong_FromLong(pack[i]);
+    for (int i = 0; i < size; i++) {
+        PyObject *item = PyLong_FromLong(values[i]);
         if (item == NULL) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, i, item);
+        PyTuple_SET_ITEM(out, i, item);
     }
     return out;
+}
+
+/* deal(rng, players, dealer, hand, packet, dog) -> (hands, dog): engine.commands._deal. */
+static PyObject *sp_deal(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    long players, dealer, hand, packet, dog_size;
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError,
+                        "deal() takes rng, players, dealer, hand, packet and dog");
+        return NULL;
+    }
+    if (int_from(args[1], "players", &players) < 0 || int_from(args[2], "dealer", &dealer) < 0 ||
+        int_from(args[3], "hand", &hand) < 0 || int_from(args[4], "packet", &packet) < 0 ||
+        int_from(args[5], "dog", &dog_size) < 0)
+        return NULL;
+    long packets = packet > 0 ? players * hand / packet : 0;
+    if (players < 1 || players > DECK || hand < 1 || packet < 1 || hand % packet ||
+        dog_size < 0 || players * hand + dog_size != DECK || dog_size > packets - 1 ||
+        dealer < 0 || dealer >= players) {
+        PyErr_SetString(PyExc_ValueError, "deal(): not a deal of the 78 cards");
+        return NULL;
+    }
+    PyObject *getrandbits = PyObject_GetAttrString(args[0], "getrandbits");
+    if (getrandbits == NULL)
+        return NULL;
+    /* the shuffle of random.Random.shuffle: Fisher-Yates from the top */
+    int pack[DECK];
+    for (int i = 0; i < DECK; i++)
+        pack[i] = i;
+    for (int i = DECK - 1; i > 0; i--) {
+        long j = below(getrandbits, i + 1);
+        if (j < 0) {
+            Py_DECREF(getrandbits);
+            return NULL;
+        }
+        int swap = pack[i];
+        pack[i] = pack[(int)j];
+        pack[(int)j] = swap;
+    }
+    /* the dog's places among the gaps between packets, 1 to packets - 1, drawn as
+     * rng.sample(range(1, packets), dog) draws them in CPython 3.11 */
+    long n = packets - 1, k = dog_size;
+    long pool_limit = 21 + (k > 5 ? (long)pow(4.0, ceil(log(k * 3.0) / log(4.0))) : 0);
+    int after[DECK + 1] = {0}; /* after[p]: a dog card follows packet p */
+    if (n <= pool_limit) {
+        long pool[DECK];
+        for (long i = 0; i < n; i++)
+            pool[i] = i + 1;
+        for (long i = 0; i < k; i++) {
+            long j = below(getrandbits, n - i);
+            if (j < 0) {
+                Py_DECREF(getrandbits);
+                return NULL;
+            }
+            after[pool[j]] = 1;
+            pool[j] = pool[n - i - 1];
+        }
+    }
+    else {
+        int chosen[DECK] = {0};
+        for (long i = 0; i < k; i++) {
+            long j;
+            do {
+                j = below(getrandbits, n);
+                if (j < 0) {
+                    Py_DECREF(getrandbits);
+                    return NULL;
+                }
+            } while (chosen[j]);
+            chosen[j] = 1;
+            after[j + 1] = 1;
+        }
+    }
+    Py_DECREF(getrandbits);
+    int hands[DECK][DECK];
+    int sizes[DECK] = {0};
+    int dog[DECK];
+    int dealt_dog = 0, pos = 0;
+    for (long p = 0; p < packets; p++) {
+        long seat = (dealer + 1 + p) % players;
+        for (long c = 0; c < packet; c++)
+            hands[seat][sizes[seat]++] = pack[pos++];
+        if (after[p + 1])
+            dog[dealt_dog++] = pack[pos++];
+    }
+    PyObject *all = PyTuple_New(players);
+    if (all == NULL)
+        return NULL;
+    for (long seat = 0; seat < players; seat++) {
+        PyObject *cards = int_tuple(hands[seat], sizes[seat]);
+        if (cards == NULL) {
+            Py_DECREF(all);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(all, seat, cards);
+    }
+    PyObject *dog_cards = int_tuple(dog, dealt_dog);
+    if (dog_cards == NULL) {
+        Py_DECREF(all);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", all, dog_cards);
 }
 
 /* --- the module ---------------------------------------------------------------------------- */
@@ -796,8 +891,8 @@ static PyMethodDef module_methods[] = {
     {"cards_of", sp_cards_of, METH_O, "The cards of a mask, lowest first."},
     {"nth_card", (PyCFunction)(void (*)(void))sp_nth_card, METH_FASTCALL,
      "The card of a mask at index k, counting from its lowest card (0)."},
-    {"shuffled_deck", sp_shuffled_deck, METH_O,
-     "The 78 cards shuffled by a random.Random, as its shuffle() does."},
+    {"deal", (PyCFunction)(void (*)(void))sp_deal, METH_FASTCALL,
+     "The hands and the dog dealt from a random.Random, as engine.commands._deal deals."},
     {NULL, NULL, 0, NULL},
 };
 

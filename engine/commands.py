@@ -110,11 +110,18 @@ def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
     """Shuffle uniformly from ``seed`` and deal in packets, laying the dog one card at a time
     between packets, never first or last (RULES.md §2)."""
     setup = rules.setup(players)
-    rng = random.Random(seed)
+    hands, dog = _deal(random.Random(seed), players, dealer, setup.hand, setup.packet,
+                       setup.dog)
+    return DealDealt(players, dealer, hands, dog, seed)
+
+
+def _deal(rng: random.Random, players: int, dealer: int, hand: int, packet: int,
+          dog_size: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands (by seat) and the dog, dealt from ``rng``: the deck shuffled, the dog's
+    places drawn among the gaps between packets, the packets given from the dealer's right."""
     pack = shuffled_deck(rng)
-    packet = setup.packet
-    packets = players * setup.hand // packet
-    dog_after = set(_sample(rng, packets - 1, setup.dog))
+    packets = players * hand // packet
+    dog_after = set(_sample(rng, packets - 1, dog_size))
     hands: list[list[int]] = [[] for _ in range(players)]
     dog: list[int] = []
     pos = 0
@@ -125,7 +132,7 @@ def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
         if k + 1 in dog_after:
             dog.append(pack[pos])
             pos += 1
-    return DealDealt(players, dealer, tuple(map(tuple, hands)), tuple(dog), seed)
+    return tuple(map(tuple, hands)), tuple(dog)
 
 
 #: The steps of the shuffle: the index swapped, the number of cards drawn from, their bits.
@@ -144,11 +151,6 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
             j = getrandbits(bits)
         pack[i], pack[j] = pack[j], pack[i]
     return pack
-
-
-# The compiled shuffle, where it was built (engine.speedups): the same draws, the same deck.
-if not TYPE_CHECKING and speedups.MODULE is not None:
-    shuffled_deck = speedups.MODULE.shuffled_deck
 
 
 def _below(getrandbits: Callable[[int], int], size: int) -> int:
@@ -183,6 +185,11 @@ def _sample(rng: random.Random, n: int, k: int) -> list[int]:
         chosen.add(j)
         out.append(j + 1)
     return out
+
+
+# The compiled deal, where it was built (engine.speedups): the same draws, the same cards.
+if not TYPE_CHECKING and speedups.MODULE is not None:
+    _deal = speedups.MODULE.deal
 
 
 def petit_sec_seat(rules: Rules, dealt: DealDealt) -> int | None:

@@ -4,8 +4,8 @@
 the project was installed) or where ``TAROT_PURE_PYTHON=1`` is in the environment (to
 compare the two). Each thing in it is the twin of a pure-Python class or function that
 stays the reference: the play core (:mod:`engine.playcore`), :func:`engine.cards.mask_of`,
-:func:`~engine.cards.cards_of` and :func:`~engine.cards.nth_card`, and
-:func:`engine.commands.shuffled_deck`. Both give the same deals, card for card; the
+:func:`~engine.cards.cards_of` and :func:`~engine.cards.nth_card`, and the deal of
+:func:`engine.commands.deal_cards`. Both give the same deals, card for card; the
 compiled ones are faster.
 """
 

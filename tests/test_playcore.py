@@ -4,7 +4,7 @@ The compiled play core (``engine/_speedups.c``) and :class:`engine.playcore.PyPl
 given the same deal and the same cards; after every card their legal plays and every field
 must be equal. Random deals of 3, 4 and 5 players, slams and the Excuse led to the last trick
 (stacked deals), five-player calls of the Excuse or of a king held by the taker. The mask
-helpers and the shuffle are compared the same way, and the whole engine, run with
+helpers and the deal are compared the same way, and the whole engine, run with
 ``TAROT_PURE_PYTHON=1``, must deal and score the bench's deals exactly as the compiled one.
 A state the core cannot read (a field of the wrong kind, a card out of the deck) raises a
 Python error naming it; nothing crashes.
@@ -166,8 +166,8 @@ def test_the_fold_takes_cards_and_tricks_alike() -> None:
 
 
 @needs_compiled
-def test_the_mask_helpers_and_the_shuffle_are_the_pure_ones() -> None:
-    """The compiled helpers, against the same code run with the pure-Python engine."""
+def test_the_mask_helpers_and_the_deal_are_the_pure_ones() -> None:
+    """The compiled helpers and deal, against the same code run with the pure-Python engine."""
     script = (
         "import random, hashlib; from engine import cards as C, commands\n"
         "rng = random.Random(3); h = hashlib.sha256()\n"
@@ -175,8 +175,17 @@ def test_the_mask_helpers_and_the_shuffle_are_the_pure_ones() -> None:
         "    cards = rng.sample(range(78), rng.randrange(79)); mask = C.mask_of(cards)\n"
         "    h.update(repr((mask, C.cards_of(mask), [C.nth_card(mask, k) for k in "
         "range(len(cards))])).encode())\n"
-        "for seed in range(300):\n"
-        "    h.update(repr(commands.shuffled_deck(random.Random(seed))).encode())\n"
+        "from engine.rules import load_rules\n"
+        "for variant in ('fft', 'excuse_to_trick_winner'):\n"
+        "    rules = load_rules(variant=variant)\n"
+        "    for seed in range(900):\n"
+        "        dealt = commands.deal_cards(rules, 3 + seed % 3, seed % 3, seed * 7919)\n"
+        "        h.update(repr((dealt.hands, dealt.dog)).encode())\n"
+        "for setup in [(3, 26, 1, 0), (4, 18, 2, 6), (3, 20, 1, 18), (2, 38, 2, 2),\n"
+        "              (6, 12, 2, 6), (5, 15, 1, 3), (4, 19, 19, 2)]:\n"
+        "    for seed in range(200):\n"
+        "        h.update(repr(commands._deal(random.Random(seed), setup[0], seed % setup[0],"
+        " *setup[1:])).encode())\n"
         "from engine.speedups import DESCRIPTION; print(DESCRIPTION, h.hexdigest())\n"
     )
     outputs = {}
@@ -295,3 +304,14 @@ def test_cycles_through_the_core_are_collected() -> None:
     del holder, state
     gc.collect()
     assert alive() is None
+
+
+@needs_compiled
+@pytest.mark.parametrize("setup", [(3, 24, 4, 7), (0, 24, 4, 6), (4, 18, 4, 6), (3, 24, 4, 30),
+                                   (4, 18, 3, -1), (3, 26, 26, 3)])
+def test_the_compiled_deal_refuses_a_deal_that_is_not_of_78_cards(setup: tuple[int, ...]) -> None:
+    assert compiled is not None
+    with pytest.raises(ValueError, match="78 cards"):
+        compiled.deal(random.Random(1), setup[0], 0, *setup[1:])
+    with pytest.raises(AttributeError):
+        compiled.deal(object(), 4, 0, 18, 3, 6)
