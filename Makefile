@@ -19,6 +19,10 @@ BIN := $(VENV)/bin
 endif
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# Says whether the install built the engine's compiled speed-ups (setup.py skips them quietly
+# where no C compiler is found).
+ENGINE_BUILT := $(BIN)/python -c "from engine.speedups import MODULE; print('engine: compiled' \
+  if MODULE else 'engine: pure Python (no C compiler was found): the same game, more slowly')"
 ARGS ?=
 
 .PHONY: play test lint build clean-venv
@@ -46,11 +50,13 @@ $(BIN)/python:
 # What a player needs: the game and its three libraries, no developer tools.
 $(VENV)/.player: pyproject.toml setup.py engine/_speedups.c | $(BIN)/python
 	$(PIP) install -e .
+	@$(ENGINE_BUILT)
 	@touch $@
 
 # Everything: the game, pytest, hypothesis, ruff, mypy and PyInstaller.
 $(VENV)/.developer: pyproject.toml setup.py engine/_speedups.c | $(BIN)/python
 	$(PIP) install -e ".[dev]"
+	@$(ENGINE_BUILT)
 	@touch $@ $(VENV)/.player
 
 clean-venv:
