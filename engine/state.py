@@ -61,9 +61,6 @@ if TYPE_CHECKING:
 else:
     PlayCore = playcore.load(Phase.FINISHED)
 
-#: Whether deals are played by the compiled core (see :mod:`engine.playcore`).
-COMPILED_CORE = PlayCore is not playcore.PyPlayCore
-
 
 class DealState(PlayCore):
     """Everything about one deal, as the engine (which sees all cards) knows it.
