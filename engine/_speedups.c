@@ -423,6 +423,10 @@ static int add_card(Core *self, PyObject *card_object)
     PyObject *trick = list_field(self->trick, "trick");
     if (hands == NULL || trick == NULL)
         return -1;
+    if (seat > 30) { /* played_seats is a bit per seat */
+        PyErr_Format(PyExc_ValueError, "seat %ld: a deal has at most 31 seats", seat);
+        return -1;
+    }
     PyObject *hand_object = list_item(hands, seat, "hands");
     Mask hand;
     if (hand_object == NULL || mask_from(hand_object, &hand) < 0)

@@ -234,7 +234,7 @@ def test_a_state_pickles_and_copies_whole() -> None:
 
 @needs_compiled
 @pytest.mark.parametrize(("name", "value", "cards_before"), [
-    ("turn", None, 3), ("turn", 9, 3), ("turn", "0", 3), ("hands", None, 3),
+    ("turn", None, 3), ("turn", 9, 3), ("turn", 35, 3), ("turn", "0", 3), ("hands", None, 3),
     ("hands", (1, 2, 3, 4), 3), ("follow", "spades", 3), ("follow", -1, 3),
     ("follow", 1 << 80, 3), ("high_trump", 40, -3), ("n", 0, 3), ("trick", None, 3),
     ("called", 99, 0), ("called", "KH", 0), ("win_card", 2.5, 3), ("camp_won", [0], 4),
