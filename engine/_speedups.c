@@ -28,6 +28,7 @@
 #define EXCUSE 77
 #define SUIT_TRUMP 4
 #define SUIT_EXCUSE 5
+#define MAX_SEAT 30 /* played_seats holds a bit per seat */
 
 typedef struct {
     uint64_t lo; /* cards 0..63 */
@@ -112,6 +113,8 @@ static int mask_from(PyObject *value, Mask *out)
     if ((tag & 3) == 2)
         return mask_overflow();
 #endif
+    if (size > (DECK + PyLong_SHIFT - 1) / PyLong_SHIFT) /* ints have no leading zero digit */
+        return mask_overflow();
     uint64_t lo = 0, hi = 0;
     for (Py_ssize_t i = 0; i < size; i++) {
         uint64_t d = digits[i];
@@ -242,7 +245,8 @@ static int set_object(PyObject **slot, PyObject *value)
 
 static int set_long(PyObject **slot, long value) { return set_object(slot, PyLong_FromLong(value)); }
 
-static PyObject *list_field(PyObject *value, const char *name)
+/* A new reference to a field that must hold a list. */
+static PyObject *list_ref(PyObject *value, const char *name)
 {
     if (value == NULL) {
         PyErr_Format(PyExc_AttributeError, "'%s' is not set", name);
@@ -253,7 +257,29 @@ static PyObject *list_field(PyObject *value, const char *name)
                      Py_TYPE(value)->tp_name);
         return NULL;
     }
-    return value;
+    return Py_NewRef(value);
+}
+
+/* A field that must hold an int from low to high (a seat, a position, a count). */
+static int small_from(PyObject *value, const char *name, long low, long high, long *out)
+{
+    if (int_from(value, name, out) < 0)
+        return -1;
+    if (*out < low || *out > high) {
+        PyErr_Format(PyExc_ValueError, "'%s' must be from %ld to %ld, not %ld", name, low,
+                     high, *out);
+        return -1;
+    }
+    return 0;
+}
+
+static int mask_field(PyObject *value, const char *name, Mask *out)
+{
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "'%s' is not set", name);
+        return -1;
+    }
+    return mask_from(value, out);
 }
 
 static PyObject *list_item(PyObject *list, long index, const char *name)
@@ -349,6 +375,10 @@ static void core_dealloc(Core *self)
 
 /* --- card play ----------------------------------------------------------------------------- */
 
+/* Every method below takes its own reference to each list it works on before it does anything
+ * that may run Python code (dropping a field's old value may run a __del__, comparing with a
+ * called card an __eq__), so that a field changed meanwhile cannot free a list under it. */
+
 static int camp_of(Core *self, long seat) /* 0: the taker's camp, 1: the defence */
 {
     return (is_seat(self->taker, seat) || is_seat(self->partner, seat)) ? 0 : 1;
@@ -365,117 +395,127 @@ static PyObject *core_camp_of(Core *self, PyObject *arg)
 static PyObject *core_legal_plays(Core *self, PyObject *Py_UNUSED(ignored))
 {
     long turn, trick_index, high;
-    PyObject *hands = list_field(self->hands, "hands");
-    if (hands == NULL || int_from(self->turn, "turn", &turn) < 0)
-        return NULL;
-    PyObject *hand_object = list_item(hands, turn, "hands");
     Mask hand, follow;
-    if (hand_object == NULL || mask_from(hand_object, &hand) < 0)
+    PyObject *hands = list_ref(self->hands, "hands");
+    if (hands == NULL)
         return NULL;
-    if (self->follow == NULL || mask_from(self->follow, &follow) < 0)
+    if (small_from(self->turn, "turn", 0, MAX_SEAT, &turn) < 0) {
+        Py_DECREF(hands);
         return NULL;
+    }
+    PyObject *hand_object = list_item(hands, turn, "hands");
+    Py_XINCREF(hand_object);
+    Py_DECREF(hands);
+    if (hand_object == NULL)
+        return NULL;
+    if (mask_from(hand_object, &hand) < 0 || mask_field(self->follow, "follow", &follow) < 0)
+        goto fail;
     if (!m_any(follow)) { /* nothing led yet, or only the Excuse */
-        PyObject *trick = list_field(self->trick, "trick");
-        if (trick == NULL || int_from(self->trick_index, "trick_index", &trick_index) < 0)
-            return NULL;
+        if (small_from(self->trick_index, "trick_index", 0, DECK, &trick_index) < 0)
+            goto fail;
+        PyObject *trick = list_ref(self->trick, "trick");
+        if (trick == NULL)
+            goto fail;
+        Py_ssize_t on_table = PyList_GET_SIZE(trick);
+        Py_DECREF(trick);
         if (trick_index == 0 && self->called != NULL && self->called != Py_None &&
-            PyList_GET_SIZE(trick) == 0) {
+            on_table == 0) {
             /* five players: the first card may not be of the called suit, bar the called card */
             long called;
             if (card_from(self->called, &called) < 0)
-                return NULL;
+                goto fail;
             if (called != EXCUSE) {
                 Mask allowed = m_or(m_and(hand, m_not(SUIT_MASKS[suit_of((int)called)])),
                                     m_and(hand, m_bit((int)called)));
-                if (m_any(allowed))
+                if (m_any(allowed)) {
+                    Py_DECREF(hand_object);
                     return mask_to(allowed);
+                }
             }
         }
-        return Py_NewRef(hand_object);
+        return hand_object;
     }
     Mask excuse = m_and(hand, EXCUSE_BIT);
     Mask cards = m_and(hand, follow);
-    if (m_any(cards) && !m_eq(follow, TRUMP_MASK))
+    if (m_any(cards) && !m_eq(follow, TRUMP_MASK)) {
+        Py_DECREF(hand_object);
         return mask_to(m_or(cards, excuse));
+    }
     Mask trumps = m_and(hand, TRUMP_MASK);
     if (!m_any(trumps))
-        return Py_NewRef(hand_object);
+        return hand_object;
     /* trumps led, or none of the suit led: a higher trump than the table's if there is one */
-    if (int_from(self->high_trump, "high_trump", &high) < 0)
-        return NULL;
-    if (high < 0 || high > 21) {
-        PyErr_Format(PyExc_ValueError, "'high_trump' is a trump number, not %ld", high);
-        return NULL;
-    }
+    if (small_from(self->high_trump, "high_trump", 0, 21, &high) < 0)
+        goto fail;
+    Py_DECREF(hand_object);
     Mask above = m_and(trumps, TRUMPS_ABOVE[high]);
     return mask_to(m_or(m_any(above) ? above : trumps, excuse));
+fail:
+    Py_DECREF(hand_object);
+    return NULL;
 }
 
 /* The card goes from the hand of the seat to play onto the trick. */
 static int add_card(Core *self, PyObject *card_object)
 {
-    long card, seat, trick_index, n, played;
-    if (card_from(card_object, &card) < 0 || int_from(self->turn, "turn", &seat) < 0 ||
-        int_from(self->trick_index, "trick_index", &trick_index) < 0 ||
-        int_from(self->n, "n", &n) < 0)
+    long card, seat, trick_index, n, played, win;
+    int result = -1;
+    PyObject *hands = NULL, *trick = NULL;
+    if (card_from(card_object, &card) < 0 ||
+        small_from(self->turn, "turn", 0, MAX_SEAT, &seat) < 0 ||
+        small_from(self->trick_index, "trick_index", 0, DECK, &trick_index) < 0 ||
+        small_from(self->n, "n", 1, MAX_SEAT + 1, &n) < 0 ||
+        small_from(self->win_card, "win_card", -1, DECK - 1, &win) < 0)
         return -1;
-    PyObject *hands = list_field(self->hands, "hands");
-    PyObject *trick = list_field(self->trick, "trick");
-    if (hands == NULL || trick == NULL)
-        return -1;
-    if (seat > 30) { /* played_seats is a bit per seat */
-        PyErr_Format(PyExc_ValueError, "seat %ld: a deal has at most 31 seats", seat);
-        return -1;
-    }
+    if ((hands = list_ref(self->hands, "hands")) == NULL ||
+        (trick = list_ref(self->trick, "trick")) == NULL)
+        goto done;
+    if (!trick_index && small_from(self->played_seats, "played_seats", 0,
+                                   (long)((1UL << (MAX_SEAT + 1)) - 1), &played) < 0)
+        goto done;
     PyObject *hand_object = list_item(hands, seat, "hands");
     Mask hand;
     if (hand_object == NULL || mask_from(hand_object, &hand) < 0)
-        return -1;
+        goto done;
+    /* every check is made: from here on the deal changes */
     PyObject *left = mask_to(m_and(hand, m_not(m_bit((int)card))));
-    if (left == NULL)
-        return -1;
-    PyList_SET_ITEM(hands, seat, left);
-    Py_DECREF(hand_object);
-    if (!trick_index) { /* from the second trick on, every seat has played */
-        if (int_from(self->played_seats, "played_seats", &played) < 0 ||
-            set_long(&self->played_seats, played | (1L << seat)) < 0)
-            return -1;
-    }
+    if (left == NULL || PyList_SetItem(hands, seat, left) < 0)
+        goto done;
+    if (!trick_index && set_long(&self->played_seats, played | (1L << seat)) < 0)
+        goto done; /* from the second trick on, every seat has played */
     if (PyList_Append(trick, card_object) < 0)
-        return -1;
+        goto done;
     long position = (long)PyList_GET_SIZE(trick) - 1;
     if (card == EXCUSE) {
         if (set_long(&self->excuse_player, seat) < 0)
-            return -1;
+            goto done;
     }
-    else {
-        long win;
-        if (int_from(self->win_card, "win_card", &win) < 0)
-            return -1;
-        if (win < 0) {
-            if (set_object(&self->win_card, Py_NewRef(card_object)) < 0 ||
-                set_long(&self->win_pos, position) < 0 ||
-                set_object(&self->follow, Py_NewRef(SUIT_MASK_OBJECTS[suit_of((int)card)])) < 0)
-                return -1;
-            if (card >= FIRST_TRUMP && set_long(&self->high_trump, card - 55) < 0)
-                return -1;
-        }
-        else if (card >= FIRST_TRUMP) {
-            if (card > win || win < FIRST_TRUMP) {
-                if (set_object(&self->win_card, Py_NewRef(card_object)) < 0 ||
-                    set_long(&self->win_pos, position) < 0 ||
-                    set_long(&self->high_trump, card - 55) < 0)
-                    return -1;
-            }
-        }
-        else if (card > win && win < FIRST_TRUMP && suit_of((int)card) == suit_of((int)win)) {
-            if (set_object(&self->win_card, Py_NewRef(card_object)) < 0 ||
-                set_long(&self->win_pos, position) < 0)
-                return -1;
-        }
+    else if (win < 0) {
+        if (set_object(&self->win_card, Py_NewRef(card_object)) < 0 ||
+            set_long(&self->win_pos, position) < 0 ||
+            set_object(&self->follow, Py_NewRef(SUIT_MASK_OBJECTS[suit_of((int)card)])) < 0)
+            goto done;
+        if (card >= FIRST_TRUMP && set_long(&self->high_trump, card - 55) < 0)
+            goto done;
+    }
+    else if (card >= FIRST_TRUMP) {
+        if ((card > win || win < FIRST_TRUMP) &&
+            (set_object(&self->win_card, Py_NewRef(card_object)) < 0 ||
+             set_long(&self->win_pos, position) < 0 ||
+             set_long(&self->high_trump, card - 55) < 0))
+            goto done;
+    }
+    else if (card > win && win < FIRST_TRUMP && suit_of((int)card) == suit_of((int)win)) {
+        if (set_object(&self->win_card, Py_NewRef(card_object)) < 0 ||
+            set_long(&self->win_pos, position) < 0)
+            goto done;
     }
     seat += 1;
-    return set_long(&self->turn, seat < n ? seat : 0);
+    result = set_long(&self->turn, seat < n ? seat : 0);
+done:
+    Py_XDECREF(hands);
+    Py_XDECREF(trick);
+    return result;
 }
 
 static PyObject *core_add_card(Core *self, PyObject *card)
@@ -485,155 +525,181 @@ static PyObject *core_add_card(Core *self, PyObject *card)
     Py_RETURN_NONE;
 }
 
-/* The winner of the complete trick on the table, slam Excuse case included; -1 on error. */
-static long trick_winner(Core *self)
+/* The winner of the complete trick on the table, slam Excuse case included. */
+static int trick_winner(Core *self, long *winner)
 {
-    long index, total, leader, win_pos, n;
-    PyObject *trick = list_field(self->trick, "trick");
-    PyObject *camp_tricks = list_field(self->camp_tricks, "camp_tricks");
-    if (trick == NULL || camp_tricks == NULL ||
-        int_from(self->trick_index, "trick_index", &index) < 0 ||
-        int_from(self->tricks_total, "tricks_total", &total) < 0 ||
-        int_from(self->leader, "leader", &leader) < 0 ||
-        int_from(self->win_pos, "win_pos", &win_pos) < 0 || int_from(self->n, "n", &n) < 0)
+    long index, total, leader, win_pos, n, first, won;
+    if (small_from(self->trick_index, "trick_index", 0, DECK, &index) < 0 ||
+        small_from(self->tricks_total, "tricks_total", 0, DECK, &total) < 0 ||
+        small_from(self->leader, "leader", -MAX_SEAT, MAX_SEAT, &leader) < 0 ||
+        small_from(self->win_pos, "win_pos", -1, DECK, &win_pos) < 0 ||
+        small_from(self->n, "n", 1, MAX_SEAT + 1, &n) < 0)
+        return -1;
+    PyObject *trick = list_ref(self->trick, "trick");
+    if (trick == NULL)
         return -1;
     if (PyList_GET_SIZE(trick) == 0) {
+        Py_DECREF(trick);
         PyErr_SetString(PyExc_IndexError, "there is no trick on the table");
         return -1;
     }
-    long first;
-    if (int_from(PyList_GET_ITEM(trick, 0), "trick[0]", &first) < 0)
+    int read = int_from(PyList_GET_ITEM(trick, 0), "trick[0]", &first);
+    Py_DECREF(trick);
+    if (read < 0)
         return -1;
     if (first == EXCUSE && index == total - 1 && index > 0) {
-        PyObject *other = list_item(camp_tricks, 1 - camp_of(self, leader), "camp_tricks");
-        long won;
-        if (other == NULL || int_from(other, "camp_tricks", &won) < 0)
+        PyObject *camp_tricks = list_ref(self->camp_tricks, "camp_tricks");
+        if (camp_tricks == NULL)
             return -1;
-        if (won == 0)
-            return leader;
+        PyObject *other = list_item(camp_tricks, 1 - camp_of(self, leader), "camp_tricks");
+        read = other == NULL ? -1 : int_from(other, "camp_tricks", &won);
+        Py_DECREF(camp_tricks);
+        if (read < 0)
+            return -1;
+        if (won == 0) {
+            *winner = leader;
+            return 0;
+        }
     }
-    if (n <= 0) {
-        PyErr_SetString(PyExc_ValueError, "'n' must be a player count");
-        return -1;
-    }
-    return ((leader + win_pos) % n + n) % n;
+    *winner = ((leader + win_pos) % n + n) % n;
+    return 0;
 }
 
 static PyObject *core_trick_winner(Core *self, PyObject *Py_UNUSED(ignored))
 {
-    long winner = trick_winner(self);
-    return winner < 0 ? NULL : PyLong_FromLong(winner);
+    long winner;
+    if (trick_winner(self, &winner) < 0)
+        return NULL;
+    return PyLong_FromLong(winner);
 }
 
 /* The trick on the table goes to ``winner``'s camp; the winner leads the next one. */
 static int gather(Core *self, long winner)
 {
-    long index, leader, excuse_player;
-    PyObject *trick = list_field(self->trick, "trick");
-    PyObject *camp_won = list_field(self->camp_won, "camp_won");
-    PyObject *camp_tricks = list_field(self->camp_tricks, "camp_tricks");
-    PyObject *tricks = list_field(self->tricks, "tricks");
-    if (trick == NULL || camp_won == NULL || camp_tricks == NULL || tricks == NULL ||
-        int_from(self->trick_index, "trick_index", &index) < 0 ||
-        int_from(self->leader, "leader", &leader) < 0)
+    long index, leader, excuse_player, count, first = -1;
+    int result = -1;
+    PyObject *trick = NULL, *camp_won = NULL, *camp_tricks = NULL, *tricks = NULL;
+    if (small_from(self->trick_index, "trick_index", 0, DECK - 1, &index) < 0 ||
+        small_from(self->leader, "leader", -MAX_SEAT, MAX_SEAT, &leader) < 0)
         return -1;
+    if ((trick = list_ref(self->trick, "trick")) == NULL ||
+        (camp_won = list_ref(self->camp_won, "camp_won")) == NULL ||
+        (camp_tricks = list_ref(self->camp_tricks, "camp_tricks")) == NULL ||
+        (tricks = list_ref(self->tricks, "tricks")) == NULL)
+        goto done;
     int camp = camp_of(self, winner);
     PyObject *won_object = list_item(camp_won, camp, "camp_won");
     PyObject *count_object = list_item(camp_tricks, camp, "camp_tricks");
-    Mask camp_cards;
-    long count;
+    Mask camp_cards, won = EMPTY;
     if (won_object == NULL || count_object == NULL || mask_from(won_object, &camp_cards) < 0 ||
-        int_from(count_object, "camp_tricks", &count) < 0)
-        return -1;
-    Mask won = EMPTY;
+        small_from(count_object, "camp_tricks", 0, DECK - 1, &count) < 0)
+        goto done;
     Py_ssize_t size = PyList_GET_SIZE(trick);
     for (Py_ssize_t i = 0; i < size; i++) {
         long card;
         if (card_from(PyList_GET_ITEM(trick, i), &card) < 0)
-            return -1;
+            goto done;
+        if (i == 0)
+            first = card;
         won = m_or(won, m_bit((int)card));
     }
-    if (m_any(m_and(won, EXCUSE_BIT))) {
-        /* the Excuse goes back to its camp, except when led to a slam's last trick */
-        if (set_long(&self->excuse_trick, index) < 0 ||
-            set_long(&self->excuse_winner, winner) < 0 ||
-            int_from(self->excuse_player, "excuse_player", &excuse_player) < 0)
-            return -1;
+    int excuse = m_any(m_and(won, EXCUSE_BIT));
+    if (excuse) {
+        if (int_from(self->excuse_player, "excuse_player", &excuse_player) < 0)
+            goto done;
         won = m_and(won, m_not(EXCUSE_BIT));
-        long first;
-        if (int_from(PyList_GET_ITEM(trick, 0), "trick[0]", &first) < 0)
-            return -1;
+        /* the Excuse goes back to its camp, except when led to a slam's last trick */
         if (first == EXCUSE && winner == leader && excuse_player == winner)
             camp_cards = m_or(camp_cards, EXCUSE_BIT);
     }
-    PyObject *new_won = mask_to(m_or(camp_cards, won));
-    if (new_won == NULL || PyList_SetItem(camp_won, camp, new_won) < 0)
-        return -1;
-    PyObject *new_count = PyLong_FromLong(count + 1);
-    if (new_count == NULL || PyList_SetItem(camp_tricks, camp, new_count) < 0)
-        return -1;
     PyObject *cards = PyList_AsTuple(trick);
     if (cards == NULL)
-        return -1;
-    PyObject *record = Py_BuildValue("(ONl)", self->leader, cards, winner);
-    if (record == NULL)
-        return -1;
-    int appended = PyList_Append(tricks, record);
+        goto done;
+    PyObject *record = Py_BuildValue("(lNl)", leader, cards, winner);
+    if (record == NULL || PyList_Append(tricks, record) < 0) {
+        Py_XDECREF(record);
+        goto done;
+    }
     Py_DECREF(record);
-    if (appended < 0)
-        return -1;
-    PyObject *winner_object = PyLong_FromLong(winner);
-    if (winner_object == NULL)
-        return -1;
-    Py_INCREF(winner_object);
+    /* every value is made: from here on the deal changes */
+    if (excuse && (set_long(&self->excuse_trick, index) < 0 ||
+                   set_long(&self->excuse_winner, winner) < 0))
+        goto done;
+    PyObject *new_won = mask_to(m_or(camp_cards, won));
+    if (new_won == NULL || PyList_SetItem(camp_won, camp, new_won) < 0)
+        goto done;
+    PyObject *new_count = PyLong_FromLong(count + 1);
+    if (new_count == NULL || PyList_SetItem(camp_tricks, camp, new_count) < 0)
+        goto done;
     if (set_object(&self->trick, PyList_New(0)) < 0 ||
-        set_long(&self->trick_index, index + 1) < 0 ||
-        set_object(&self->leader, winner_object) < 0 ||
-        set_object(&self->turn, winner_object) < 0 || set_long(&self->win_card, -1) < 0 ||
+        set_long(&self->trick_index, index + 1) < 0 || set_long(&self->leader, winner) < 0 ||
+        set_long(&self->turn, winner) < 0 || set_long(&self->win_card, -1) < 0 ||
         set_long(&self->win_pos, -1) < 0 || set_long(&self->high_trump, 0) < 0 ||
         set_long(&self->follow, 0) < 0)
-        return -1;
-    return 0;
+        goto done;
+    result = 0;
+done:
+    Py_XDECREF(trick);
+    Py_XDECREF(camp_won);
+    Py_XDECREF(camp_tricks);
+    Py_XDECREF(tricks);
+    return result;
 }
 
 static PyObject *core_gather(Core *self, PyObject *arg)
 {
     long winner;
-    if (int_from(arg, "winner", &winner) < 0 || gather(self, winner) < 0)
+    if (small_from(arg, "winner", -MAX_SEAT, MAX_SEAT, &winner) < 0 || gather(self, winner) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *core_play(Core *self, PyObject *card_object)
 {
+    long n, index, total, winner, card, called;
     if (add_card(self, card_object) < 0)
         return NULL;
-    if (self->called != NULL && self->called != Py_None) {
-        int same = PyObject_RichCompareBool(card_object, self->called, Py_EQ);
-        if (same < 0)
+    PyObject *called_object = self->called;
+    if (called_object != NULL && called_object != Py_None) {
+        int same;
+        if (PyLong_CheckExact(called_object)) { /* the usual case: no Python code runs */
+            if (int_from(called_object, "called", &called) < 0)
+                return NULL;
+            card_from(card_object, &card); /* add_card read it already */
+            same = card == called;
+        }
+        else {
+            Py_INCREF(called_object);
+            same = PyObject_RichCompareBool(card_object, called_object, Py_EQ);
+            Py_DECREF(called_object);
+            if (same < 0)
+                return NULL;
+        }
+        if (same && set_object(&self->partner_revealed, Py_NewRef(Py_True)) < 0)
             return NULL;
-        if (same)
-            set_object(&self->partner_revealed, Py_NewRef(Py_True));
     }
-    long n, index, total;
-    PyObject *trick = self->trick; /* add_card checked it is a list */
-    if (int_from(self->n, "n", &n) < 0)
+    if (small_from(self->n, "n", 1, MAX_SEAT + 1, &n) < 0)
         return NULL;
-    if (PyList_GET_SIZE(trick) < n)
+    PyObject *trick = list_ref(self->trick, "trick");
+    if (trick == NULL)
+        return NULL;
+    Py_ssize_t on_table = PyList_GET_SIZE(trick);
+    Py_DECREF(trick);
+    if (on_table < n)
         Py_RETURN_NONE;
-    long winner = trick_winner(self);
-    if (winner < 0 || gather(self, winner) < 0)
+    if (trick_winner(self, &winner) < 0 || gather(self, winner) < 0)
         return NULL;
-    if (int_from(self->trick_index, "trick_index", &index) < 0 ||
-        int_from(self->tricks_total, "tricks_total", &total) < 0)
+    if (small_from(self->trick_index, "trick_index", 0, DECK, &index) < 0 ||
+        small_from(self->tricks_total, "tricks_total", 0, DECK, &total) < 0)
         return NULL;
     if (index == total) {
         if (FINISHED == NULL) {
             PyErr_SetString(PyExc_RuntimeError, "the play core was loaded without its phases");
             return NULL;
         }
-        set_object(&self->phase, Py_NewRef(FINISHED));
-        set_object(&self->turn, Py_NewRef(Py_None));
+        if (set_object(&self->phase, Py_NewRef(FINISHED)) < 0 ||
+            set_object(&self->turn, Py_NewRef(Py_None)) < 0)
+            return NULL;
     }
     Py_RETURN_NONE;
 }
@@ -744,7 +810,7 @@ static PyObject *sp_nth_card(PyObject *Py_UNUSED(module), PyObject *const *args,
 static long below(PyObject *getrandbits, long size)
 {
     long bits = 0, j;
-    while (bits < 62 && (1L << bits) <= size) /* the bit length of size */
+    while (bits < 62 && (1ULL << bits) <= (unsigned long long)size) /* size's bit length */
         bits++;
     PyObject *bits_object = PyLong_FromLong(bits);
     if (bits_object == NULL)
@@ -787,14 +853,14 @@ static PyObject *sp_deal(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
                         "deal() takes rng, players, dealer, hand, packet and dog");
         return NULL;
     }
-    if (int_from(args[1], "players", &players) < 0 || int_from(args[2], "dealer", &dealer) < 0 ||
-        int_from(args[3], "hand", &hand) < 0 || int_from(args[4], "packet", &packet) < 0 ||
-        int_from(args[5], "dog", &dog_size) < 0)
+    if (small_from(args[1], "players", 1, DECK, &players) < 0 ||
+        small_from(args[2], "dealer", 0, players - 1, &dealer) < 0 ||
+        small_from(args[3], "hand", 1, DECK, &hand) < 0 ||
+        small_from(args[4], "packet", 1, DECK, &packet) < 0 ||
+        small_from(args[5], "dog", 0, DECK, &dog_size) < 0)
         return NULL;
-    long packets = packet > 0 ? players * hand / packet : 0;
-    if (players < 1 || players > DECK || hand < 1 || packet < 1 || hand % packet ||
-        dog_size < 0 || players * hand + dog_size != DECK || dog_size > packets - 1 ||
-        dealer < 0 || dealer >= players) {
+    long packets = players * hand / packet; /* each factor is at most 78: no overflow */
+    if (hand % packet || players * hand + dog_size != DECK || dog_size > packets - 1) {
         PyErr_SetString(PyExc_ValueError, "deal(): not a deal of the 78 cards");
         return NULL;
     }
@@ -929,6 +995,10 @@ static int module_exec(PyObject *module)
 
 static PyModuleDef_Slot module_slots[] = {
     {Py_mod_exec, module_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    /* the tables and the finished phase are process-wide */
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
+#endif
     {0, NULL},
 };
 

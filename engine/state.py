@@ -175,14 +175,10 @@ class DealState(PlayCore):
         new.win_pos = self.win_pos
         return new
 
-    def __getstate__(self) -> tuple[object, ...]:
-        # The compiled core's fields are not slots, which pickle leaves out: every field is
-        # saved by name (states go to the bots' worker processes).
-        return tuple(getattr(self, name) for name in DealState.FIELDS)
-
-    def __setstate__(self, values: tuple[object, ...]) -> None:
-        for name, value in zip(DealState.FIELDS, values, strict=True):
-            setattr(self, name, value)
+    def __reduce__(self) -> tuple[Callable[[tuple[object, ...]], DealState], tuple[object, ...]]:
+        # The compiled core's fields are not slots, which pickle would leave out: every field
+        # is given by name, whatever the protocol (states go to the bots' worker processes).
+        return _rebuilt, (tuple(getattr(self, name) for name in DealState.FIELDS),)
 
     def snapshot(self) -> tuple[object, ...]:
         """Every field as a comparable tuple (used to check that replays agree)."""
@@ -266,6 +262,14 @@ class DealState(PlayCore):
 
 
 # --- the fold ---------------------------------------------------------------------------------
+
+
+def _rebuilt(values: tuple[object, ...]) -> DealState:
+    """A state from its fields' values, in the order of ``DealState.FIELDS`` (unpickling)."""
+    state = DealState.__new__(DealState)
+    for name, value in zip(DealState.FIELDS, values, strict=True):
+        setattr(state, name, value)
+    return state
 
 
 def new_state(rules: Rules, players: int) -> DealState:

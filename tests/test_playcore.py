@@ -12,6 +12,7 @@ Python error naming it; nothing crashes.
 
 from __future__ import annotations
 
+import copy
 import gc
 import os
 import pickle
@@ -222,14 +223,16 @@ def test_nth_card_counts_from_the_lowest_card() -> None:
             C.nth_card(mask, k)
 
 
-def test_a_state_pickles_and_copies_whole() -> None:
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_state_pickles_and_copies_whole(protocol: int) -> None:
     state = at_first_card(5, 11)
     assert state is not None
     for _ in range(7):
         state.play(C.cards_of(state.legal_plays())[0])
-    again = pickle.loads(pickle.dumps(state))
-    assert again == state
-    assert again.hands is not state.hands
+    for again in (pickle.loads(pickle.dumps(state, protocol)), copy.copy(state),
+                  copy.deepcopy(state)):
+        assert again == state and type(again) is DealState
+        assert again.hands == state.hands
 
 
 @needs_compiled
@@ -308,10 +311,63 @@ def test_cycles_through_the_core_are_collected() -> None:
 
 @needs_compiled
 @pytest.mark.parametrize("setup", [(3, 24, 4, 7), (0, 24, 4, 6), (4, 18, 4, 6), (3, 24, 4, 30),
-                                   (4, 18, 3, -1), (3, 26, 26, 3)])
+                                   (4, 18, 3, -1), (3, 26, 26, 3), (4, 2**62 + 18, 2, 6),
+                                   (2**40, 18, 3, 6)])
 def test_the_compiled_deal_refuses_a_deal_that_is_not_of_78_cards(setup: tuple[int, ...]) -> None:
     assert compiled is not None
-    with pytest.raises(ValueError, match="78 cards"):
+    with pytest.raises((ValueError, OverflowError), match=r"78 cards|must be from|too large"):
         compiled.deal(random.Random(1), setup[0], 0, *setup[1:])
     with pytest.raises(AttributeError):
         compiled.deal(object(), 4, 0, 18, 3, 6)
+
+
+@needs_compiled
+def test_python_code_run_in_the_middle_of_a_card_cannot_crash_the_core() -> None:
+    """A field's old value may run a ``__del__`` when it is replaced, a called card an
+    ``__eq__``: code that changes the state's lists meanwhile gets a Python error at worst."""
+    assert compiled is not None
+    state = at_first_card(4, 2)
+    assert state is not None
+    core = twin(state, compiled.PlayCore)
+
+    class Saboteur:
+        def __del__(self) -> None:
+            core.trick = None
+            core.camp_won = None
+
+        def __eq__(self, other: object) -> bool:
+            del core.trick
+            return False
+
+        __hash__ = None  # type: ignore[assignment]
+
+    core._add_card(C.EXCUSE)
+    for _ in range(3):
+        core._add_card(C.cards_of(core.legal_plays() & ~C.EXCUSE_BIT)[0])
+    core.excuse_trick = Saboteur()
+    try:
+        core._gather(0)
+    except (TypeError, AttributeError):
+        pass
+    core = twin(state, compiled.PlayCore)
+    card = C.cards_of(core.legal_plays())[0]
+    core.called = Saboteur()
+    with pytest.raises(AttributeError, match="trick"):
+        core.play(card)
+
+
+@needs_compiled
+def test_an_unset_or_strange_field_is_an_error_not_a_system_error() -> None:
+    assert compiled is not None
+    state = at_first_card(4, 2)
+    assert state is not None
+    core = twin(state, compiled.PlayCore)
+    del core.follow
+    with pytest.raises(AttributeError, match="follow"):
+        core.legal_plays()
+    for leader in (-1, 3):  # the slam's last trick led by the Excuse: the leader wins it
+        fast, slow = twin(state, compiled.PlayCore), twin(state, PyPlayCore)
+        for core in (fast, slow):
+            core.trick, core.trick_index, core.camp_tricks = [C.EXCUSE, 1, 2, 3], 17, [17, 0]
+            core.leader = leader
+        assert fast.trick_winner() == slow.trick_winner()
