@@ -392,6 +392,17 @@ static PyObject *core_camp_of(Core *self, PyObject *arg)
     return PyLong_FromLong(camp_of(self, seat));
 }
 
+/* The number of cards of the trick on the table; -1 on error. */
+static Py_ssize_t cards_on_table(Core *self)
+{
+    PyObject *trick = list_ref(self->trick, "trick");
+    if (trick == NULL)
+        return -1;
+    Py_ssize_t size = PyList_GET_SIZE(trick);
+    Py_DECREF(trick);
+    return size;
+}
+
 static PyObject *core_legal_plays(Core *self, PyObject *Py_UNUSED(ignored))
 {
     long turn, trick_index, high;
@@ -413,11 +424,9 @@ static PyObject *core_legal_plays(Core *self, PyObject *Py_UNUSED(ignored))
     if (!m_any(follow)) { /* nothing led yet, or only the Excuse */
         if (small_from(self->trick_index, "trick_index", 0, DECK, &trick_index) < 0)
             goto fail;
-        PyObject *trick = list_ref(self->trick, "trick");
-        if (trick == NULL)
+        Py_ssize_t on_table = cards_on_table(self);
+        if (on_table < 0)
             goto fail;
-        Py_ssize_t on_table = PyList_GET_SIZE(trick);
-        Py_DECREF(trick);
         if (trick_index == 0 && self->called != NULL && self->called != Py_None &&
             on_table == 0) {
             /* five players: the first card may not be of the called suit, bar the called card */
@@ -680,11 +689,9 @@ static PyObject *core_play(Core *self, PyObject *card_object)
     }
     if (small_from(self->n, "n", 1, MAX_SEAT + 1, &n) < 0)
         return NULL;
-    PyObject *trick = list_ref(self->trick, "trick");
-    if (trick == NULL)
+    Py_ssize_t on_table = cards_on_table(self);
+    if (on_table < 0)
         return NULL;
-    Py_ssize_t on_table = PyList_GET_SIZE(trick);
-    Py_DECREF(trick);
     if (on_table < n)
         Py_RETURN_NONE;
     if (trick_winner(self, &winner) < 0 || gather(self, winner) < 0)
