@@ -393,3 +393,23 @@ def test_a_tie_in_the_search_never_gives_the_petit_away() -> None:
     order = [C.format_card(c) for c in ExpertBot.card_candidates(view)]
     assert sorted(order) == ["T1", "T17", "T3"]
     assert order[-1] == "T1" and order[0] == "T3"
+
+
+def test_open_defence_lets_the_defenders_of_the_takers_play_outs_read_every_hand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``open_defence``, the taker's card play-outs give every other seat all the hands
+    to read; a defender's play-outs, and the taker's without the option, stay as they were."""
+    from engine.ai.club import Tracker
+
+    opened: list[int] = []
+    monkeypatch.setattr(Tracker, "see_all", lambda self, seats: opened.append(seats))
+    rules = RULES["fft"]
+    for open_defence in (False, True):
+        bots: list[Bot] = [ExpertBot(s, budget_samples=4, open_defence=open_defence)
+                           for s in range(4)]
+        deal = play_deal(rules, 4, 0, 11, bots)
+        taker = deal.state.taker
+        if open_defence:
+            assert opened and set(opened) == {0b1111 & ~(1 << taker)}
+        else:
+            assert not opened

@@ -96,6 +96,10 @@ POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (1.0, 6), (2.0, 8))
 #: instead of 84 %, for no clear gain (+1.5 [-2.2, +5.3] a deal, four players, 200 deals), and
 #: against defenders who search the estimate is not low (``python -m engine.ai.calibrate``).
 EDGE = 0.0
+#: Whether, as taker, the expert's card play-outs give the defenders every hand to read
+#: (:meth:`engine.ai.club.Tracker.see_all`): defenders stronger than club players, as at a
+#: table of experts. Off by default until measured at 200 deals.
+OPEN_DEFENCE = False
 #: Share of the play-outs its camp must win for a seat to show a handful.
 HANDFUL_WINS = 0.5
 #: Tricks left (the one being played included) from which the cards are valued by exact
@@ -120,9 +124,11 @@ class ExpertBot(PhaseBot):
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
                  budget_samples: int | None = None, epsilon: float = 0.0,
                  read_plays: bool | None = None, use_tree: bool = True,
-                 pool: int | None = None, edge: float = EDGE) -> None:
+                 pool: int | None = None, edge: float = EDGE,
+                 open_defence: bool = OPEN_DEFENCE) -> None:
         self.rng = random.Random(seed)
         self.edge = edge
+        self.open_defence = open_defence
         self.use_tree = use_tree
         if pool is None:
             pool = POOL[0][1]
@@ -470,6 +476,8 @@ class ExpertBot(PhaseBot):
         noise = rng if self.epsilon else None
         source = self.world_source(view, rng)
         weight = [1.0]
+        opened = ((1 << view.players) - 1) & ~(1 << me) if (
+            self.open_defence and me == view.taker) else 0
 
         def worlds() -> tuple[DealState, float]:
             world, weight[0] = source()
@@ -480,6 +488,8 @@ class ExpertBot(PhaseBot):
             if not public:  # what the tricks so far showed: the same in every sampled deal
                 public.append(P.public_tracker(world))
             tracker = P.tracker_for(s, public[0])
+            if opened:
+                tracker.see_all(opened)
             tracker.play(card)
             if self.use_tree:
                 return tree.walk(s, tracker, trees[card], me, scale, weight[0], noise,
@@ -528,11 +538,12 @@ class OmniscientExpert(ExpertBot):
 
 
 def make(seed: int = 0, budget: float = DEFAULT_BUDGET, samples: int | None = None,
-         read_plays: bool | None = None, edge: float = EDGE) -> ExpertBot:
+         read_plays: bool | None = None, edge: float = EDGE,
+         open_defence: bool = OPEN_DEFENCE) -> ExpertBot:
     """The registry's factory: an expert with ``budget`` seconds per decision, or a fixed
     number of sampled deals per decision (``samples``, which makes it reproducible)."""
     return ExpertBot(seed, budget=budget, budget_samples=samples, read_plays=read_plays,
-                     edge=edge)
+                     edge=edge, open_defence=open_defence)
 
 
 def make_omniscient(seed: int, provider: Callable[[], DealState],
