@@ -464,8 +464,8 @@ fail:
     return NULL;
 }
 
-/* The card goes from the hand of the seat to play onto the trick. */
-static int add_card(Core *self, PyObject *card_object)
+/* The card goes from the hand of the seat to play onto the trick; *played_card is its number. */
+static int add_card(Core *self, PyObject *card_object, long *played_card)
 {
     long card, seat, trick_index, n, played, win;
     int result = -1;
@@ -521,6 +521,7 @@ static int add_card(Core *self, PyObject *card_object)
     }
     seat += 1;
     result = set_long(&self->turn, seat < n ? seat : 0);
+    *played_card = card;
 done:
     Py_XDECREF(hands);
     Py_XDECREF(trick);
@@ -529,7 +530,8 @@ done:
 
 static PyObject *core_add_card(Core *self, PyObject *card)
 {
-    if (add_card(self, card) < 0)
+    long played;
+    if (add_card(self, card, &played) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
@@ -666,7 +668,7 @@ static PyObject *core_gather(Core *self, PyObject *arg)
 static PyObject *core_play(Core *self, PyObject *card_object)
 {
     long n, index, total, winner, card, called;
-    if (add_card(self, card_object) < 0)
+    if (add_card(self, card_object, &card) < 0)
         return NULL;
     PyObject *called_object = self->called;
     if (called_object != NULL && called_object != Py_None) {
@@ -674,7 +676,6 @@ static PyObject *core_play(Core *self, PyObject *card_object)
         if (PyLong_CheckExact(called_object)) { /* the usual case: no Python code runs */
             if (int_from(called_object, "called", &called) < 0)
                 return NULL;
-            card_from(card_object, &card); /* add_card read it already */
             same = card == called;
         }
         else {

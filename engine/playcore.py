@@ -78,7 +78,7 @@ class PyPlayCore:
     n: int
     partner: int | None  # the true partner; None when the taker is alone
     partner_revealed: bool
-    phase: Any  # a engine.state.Phase
+    phase: Any  # an engine.state.Phase
     played_seats: int  # bit s set once seat s has played a card
     taker: int | None
     trick: list[Card]
