@@ -413,3 +413,25 @@ def test_open_defence_lets_the_defenders_of_the_takers_play_outs_read_every_hand
             assert opened and set(opened) == {0b1111 & ~(1 << taker)}
         else:
             assert not opened
+
+
+def test_the_default_clock_is_longer_with_five_players_only() -> None:
+    """With five players the expert thinks 0.75 s a decision by default, and at that clock
+    it reads the cards played from a larger pool and searches one more trick exactly; three
+    and four players keep 0.25 s. A budget given, in seconds or sampled deals, wins."""
+    from engine.ai.expert import DEFAULT_BUDGET, DEFAULT_BUDGETS, make
+
+    plain = make(1)
+    assert [plain.seconds(n) for n in (3, 4, 5)] == [0.25, 0.25, 0.75]
+    assert DEFAULT_BUDGET == 0.25 and DEFAULT_BUDGETS == {5: 0.75}
+    assert [plain.pool(n) for n in (4, 5)] == [4, 6]
+    assert [plain.exact_tricks(n) for n in (3, 4, 5)] == [3, 3, 3]
+    quick = make(1, budget=0.25)
+    assert quick.seconds(5) == 0.25 and quick.pool(5) == 4 and quick.exact_tricks(5) == 2
+    long = make(1, budget=3)
+    assert [long.seconds(n) for n in (3, 4, 5)] == [3, 3, 3]
+    assert long.pool(5) == 8 and [long.exact_tricks(n) for n in (3, 4, 5)] == [5, 4, 3]
+    sampled = make(1, samples=16)
+    assert sampled.pool(5) == 4 and sampled.exact_tricks(5) == 2
+    assert ExpertBot(1, pool=2).pool(5) == 2
+
