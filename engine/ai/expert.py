@@ -45,7 +45,6 @@ from collections.abc import Callable
 from engine import cards as C
 from engine.actions import (
     PASS,
-    Action,
     AnnounceMisere,
     Bid,
     Call,
@@ -57,27 +56,23 @@ from engine.actions import (
 from engine.ai import auction, club, endgame, tree
 from engine.ai import options as O
 from engine.ai import playout as P
-from engine.ai.base import PhaseBot
 from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
 from engine.ai.club import Tracker
 from engine.ai.club_contract import call_choice, discard_choice, hand_strength, thresholds_for
-from engine.ai.inference import Inference
-from engine.ai.sampling import NoConsistentDeal, Worlds
+from engine.ai.expert_search import (
+    DEFAULT_BUDGET,
+    DEFAULT_BUDGETS,
+    EDGE,
+    OPEN_DEFENCE,
+    SearchingBot,
+)
 from engine.ai.search import Budget, Problem, WorldSource, race
-from engine.ai.simple_bot import SimpleBot
 from engine.cards import Card, Mask
 from engine.rules import Contract
 from engine.scoring import DealResult, score_deal
 from engine.state import DealState
 from engine.views import SeatView
 
-#: Seconds per decision by default: quick at the table, and what the default is measured at.
-DEFAULT_BUDGET = 0.25
-#: The default by player count where it differs. With five players the partner is read from
-#: the cards, and a longer think pays: 1 s against 0.25 s won +9.2 [+1.5, +16.9] points a
-#: deal (200 duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %.
-#: With four, 1 s changed few decisions (+1.6 [-2.1, +5.2]) and the table stays quick.
-DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
 #: A hand this far below the club player's threshold for the lowest contract open passes
 #: without simulating.
 PASS_MARGIN = 14.0
@@ -87,155 +82,14 @@ SLAM_MARGIN = 10.0
 #: The scores of a deal, in units of :meth:`ExpertBot._unit` (a card point of margin): the
 #: scale of the tree search's exploration.
 SCORE_SCALE = 50.0
-#: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
-#: with five it tells who the partner is (measured: no gain with three or four, where the
-#: bids and the voids say most of it and the reading costs time).
-READ_PLAYS = frozenset({5})
-#: Reading the cards makes the weights of sampled deals uneven: each deal kept is drawn from a
-#: pool of deals, in proportion to their weights. The larger the pool, the closer the deals
-#: kept come to what the cards played say: a longer think affords more, by budget (seconds of
-#: at least the key; a budget in sampled deals takes the first).
-POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (0.75, 6), (2.0, 8))
-#: Card points of margin the expert may add to its estimate of a contract it would take itself:
-#: its play-outs play its own hand like a club player, while at the table it searches. Left at
-#: zero: against club defenders a margin of 8 took 50 % more contracts but made 75 % of them
-#: instead of 84 %, for no clear gain (+1.5 [-2.2, +5.3] a deal, four players, 200 deals), and
-#: against defenders who search the estimate is not low (``python -m engine.ai.calibrate``).
-EDGE = 0.0
-#: Whether, as taker, the expert's card play-outs give the defenders every hand to read
-#: (:meth:`engine.ai.club.Tracker.see_all`): defenders stronger than club players, as at a
-#: table of experts. Off by default until measured at 200 deals.
-OPEN_DEFENCE = False
 #: Share of the play-outs its camp must win for a seat to show a handful.
 HANDFUL_WINS = 0.5
-#: Tricks left (the one being played included) from which the cards are valued by exact
-#: search of the rest of each sampled deal, by player count, for budgets (seconds) of at
-#: least the key: the search of one deal costs about 1-5 ms with three tricks left, 3-30 ms
-#: with four (more players, more cards), and a decision wants dozens of deals.
-EXACT_TRICKS: dict[int, tuple[tuple[float, int], ...]] = {
-    3: ((0.0, 3), (0.5, 4), (3.0, 5)),
-    4: ((0.0, 3), (1.0, 4)),
-    5: ((0.0, 2), (0.75, 3), (4.0, 4)),
-}
-#: The same for a budget in sampled deals rather than seconds.
-EXACT_TRICKS_SAMPLED = {3: 3, 4: 3, 5: 2}
-
 #: A declaration before the first card, or none.
 Declaration = ShowHandful | AnnounceMisere | None
 
 
-class ExpertBot(PhaseBot):
+class ExpertBot(SearchingBot):
     name = "expert"
-
-    def __init__(self, seed: int = 0, budget: float | None = None,
-                 budget_samples: int | None = None, epsilon: float = 0.0,
-                 read_plays: bool | None = None, use_tree: bool = True,
-                 pool: int | None = None, edge: float = EDGE,
-                 open_defence: bool = OPEN_DEFENCE) -> None:
-        self.rng = random.Random(seed)
-        self.edge = edge
-        self.open_defence = open_defence
-        self.use_tree = use_tree
-        self.pool_size = pool
-        self.budget_seconds = budget
-        self.budget_samples = budget_samples
-        self.epsilon = epsilon
-        self.read_plays = read_plays
-        self._handful_asked: set[tuple[int, int, int]] = set()
-        self._fallback = SimpleBot(seed)
-        self._stop: Callable[[], bool] | None = None
-
-    def seconds(self, players: int) -> float:
-        """Seconds per decision at a table of ``players``: the ``budget`` given, or the
-        default for that many players (:data:`DEFAULT_BUDGETS`)."""
-        if self.budget_seconds is not None:
-            return self.budget_seconds
-        return DEFAULT_BUDGETS.get(players, DEFAULT_BUDGET)
-
-    def pool(self, players: int) -> int:
-        """Sampled deals drawn for each one kept when the cards played are read (:data:`POOL`)."""
-        if self.pool_size is not None:
-            return max(1, self.pool_size)
-        size = POOL[0][1]
-        if self.budget_samples is None:
-            for seconds, count in POOL:
-                if self.seconds(players) >= seconds:
-                    size = count
-        return size
-
-    def stop_when(self, stop: Callable[[], bool] | None) -> None:
-        """Give up the decision in progress (answering the best so far) when ``stop()`` turns
-        true: the table no longer wants it."""
-        self._stop = stop
-
-    def decide(self, view: SeatView) -> Action:
-        try:
-            return super().decide(view)
-        except NoConsistentDeal:
-            # a view no deal fits (house rules the inference does not know): play safe
-            return self._fallback.decide(view)
-
-    # --- the deals to look at ----------------------------------------------------------------
-
-    def world_source(self, view: SeatView, rng: random.Random) -> WorldSource:
-        """A function returning a new sampled deal at the view's decision, with its weight,
-        on each call."""
-        worlds = Worlds(view)
-        plays = self.read_plays
-        if plays is None:
-            plays = view.players in READ_PLAYS
-        inference = Inference(view, worlds, plays=plays)
-        pool = self.pool(view.players) if inference.plays else 1
-
-        def draw() -> tuple[DealState, float]:
-            if pool == 1:
-                world = worlds.sample(rng)
-                return world, inference.weight(world)
-            # the cards played make weights uneven: keep one deal of a few, in proportion to
-            # its weight, rather than many deals of which a few count
-            candidates = [worlds.sample(rng) for _ in range(pool)]
-            weights = [inference.weight(world) for world in candidates]
-            total = sum(weights)
-            pick = rng.random() * total
-            for world, weight in zip(candidates, weights, strict=True):
-                pick -= weight
-                if pick <= 0:
-                    return world, 1.0
-            return candidates[-1], 1.0
-
-        return draw
-
-    def exact_tricks(self, players: int) -> int:
-        """Tricks left from which a card is valued by exact search (:data:`EXACT_TRICKS`)."""
-        if self.budget_samples is not None:
-            return EXACT_TRICKS_SAMPLED.get(players, 2)
-        tricks = 2
-        for seconds, count in EXACT_TRICKS.get(players, ()):
-            if self.seconds(players) >= seconds:
-                tricks = count
-        return tricks
-
-    def _budget(self, view: SeatView, factor: float = 1.0) -> Budget:
-        seconds = self.seconds(view.players) * factor
-        return Budget(seconds, self.budget_samples, self._stop)
-
-    def _decision_rng(self) -> random.Random:
-        return random.Random(self.rng.getrandbits(64))
-
-    def _rollout(self, s: DealState, rng: random.Random,
-                 public: Tracker | None = None) -> None:
-        tracker = P.tracker_for(s, public) if public is not None else None
-        P.rollout(s, rng if self.epsilon else None, self.epsilon, tracker)
-
-    @staticmethod
-    def _unit(view: SeatView) -> float:
-        """What one card point of margin is worth to the seat, roughly (for indifference)."""
-        contract = view.rules.contract(view.contract) if view.contract else None
-        mult = contract.multiplier if contract is not None else 1
-        share = view.players - 1 if view.seat == view.taker else 1
-        if view.players == 5 and view.seat == view.taker:
-            share = 2
-        return float(mult * share) / 2
 
     # --- bidding and the call ------------------------------------------------------------------
 
