@@ -106,7 +106,7 @@ class ExpertBot(SearchingBot):
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
         problem = self.bid_problem(view, self._decision_rng())
-        choice = race(problem, self._budget(view)).best
+        choice = race(problem, self._budget(view, "bid")).best
         return choice
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
@@ -179,7 +179,7 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Call(candidates[0])
         problem = self.call_problem(view, self._decision_rng())
-        return Call(race(problem, self._budget(view)).best)
+        return Call(race(problem, self._budget(view, "call")).best)
 
     def call_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
         """The call candidates; ``run`` takes any card."""
@@ -210,7 +210,7 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Discard(tuple(C.cards_of(candidates[0])))
         problem = self.discard_problem(view, self._decision_rng())
-        return Discard(tuple(C.cards_of(race(problem, self._budget(view)).best)))
+        return Discard(tuple(C.cards_of(race(problem, self._budget(view, "discard")).best)))
 
     def discard_problem(self, view: SeatView, rng: random.Random) -> Problem[Mask]:
         """The discard candidates (:func:`engine.ai.candidates.discard_candidates`); ``run``
@@ -235,7 +235,7 @@ class ExpertBot(SearchingBot):
         if strength < thresholds_for(n)["garde_contre"] - SLAM_MARGIN:
             return DecideSlam(False)
         problem = self.slam_problem(view, self._decision_rng())
-        return DecideSlam(bool(race(problem, self._budget(view)).best))
+        return DecideSlam(bool(race(problem, self._budget(view, "slam")).best))
 
     def slam_deal(self, world: DealState, announce: bool, rng: random.Random) -> DealResult:
         """``world`` (at the slam decision) played out with or without a slam announced."""
@@ -277,7 +277,7 @@ class ExpertBot(SearchingBot):
         """How often (weighted) the seat's camp wins the contract in play-outs from here."""
         rng = self._decision_rng()
         worlds = self.world_source(view, rng)
-        budget = self._budget(view, 0.5)
+        budget = self._budget(view, "declare", 0.5)
         attacking = view.seat == view.taker or (view.partner_known and view.partner == view.seat)
         wins = total = 0.0
         done = 0
@@ -320,7 +320,7 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Play(candidates[0])
         problem = self.play_problem(view, self._decision_rng())
-        return Play(race(problem, self._budget(view)).best)
+        return Play(race(problem, self._budget(view, "card")).best)
 
     @staticmethod
     def card_candidates(view: SeatView) -> list[Card]:

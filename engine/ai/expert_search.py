@@ -12,8 +12,8 @@ the seed), with the settings of the shortest clock.
 >>> bot.seconds(4), bot.pool(5), bot.exact_tricks(3)
 (3, 8, 5)
 >>> default = ExpertBot()
->>> default.seconds(4), default.seconds(5), default.exact_tricks(5)
-(0.25, 0.75, 3)
+>>> default.seconds(4), default.seconds(5), default.seconds(5, "call"), default.exact_tricks(5)
+(0.25, 0.75, 0.25, 3)
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ DEFAULT_BUDGET = 0.25
 #: deal (200 duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %.
 #: With four, 1 s changed few decisions (+1.6 [-2.1, +5.2]) and the table stays quick.
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
+#: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count: the call and the
+#: discard, whose candidates stay close in most positions, so that their searches run to the
+#: clock (a median of 1.0 s at a 1 s clock) while a card or a bid is settled in a few dozen
+#: milliseconds.
+SHORT_CLOCK = frozenset({"call", "discard"})
 #: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
 #: with five it tells who the partner is (measured: no gain with three or four, where the
 #: bids and the voids say most of it and the reading costs time).
@@ -93,11 +98,14 @@ class SearchingBot(PhaseBot):
         self._fallback = SimpleBot(seed)
         self._stop: Callable[[], bool] | None = None
 
-    def seconds(self, players: int) -> float:
-        """Seconds per decision at a table of ``players``: the ``budget`` given, or the
-        default for that many players (:data:`DEFAULT_BUDGETS`)."""
+    def seconds(self, players: int, kind: str = "card") -> float:
+        """Seconds for a decision of ``kind`` (``"bid"``, ``"card"``, ``"call"``…) at a table
+        of ``players``: the ``budget`` given, or the default (:data:`DEFAULT_BUDGETS`,
+        :data:`SHORT_CLOCK`)."""
         if self.budget_seconds is not None:
             return self.budget_seconds
+        if kind in SHORT_CLOCK:
+            return DEFAULT_BUDGET
         return DEFAULT_BUDGETS.get(players, DEFAULT_BUDGET)
 
     def pool(self, players: int) -> int:
@@ -163,8 +171,8 @@ class SearchingBot(PhaseBot):
                 tricks = count
         return tricks
 
-    def _budget(self, view: SeatView, factor: float = 1.0) -> Budget:
-        seconds = self.seconds(view.players) * factor
+    def _budget(self, view: SeatView, kind: str, factor: float = 1.0) -> Budget:
+        seconds = self.seconds(view.players, kind) * factor
         return Budget(seconds, self.budget_samples, self._stop)
 
     def _decision_rng(self) -> random.Random:
@@ -195,5 +203,6 @@ __all__ = [
     "OPEN_DEFENCE",
     "POOL",
     "READ_PLAYS",
+    "SHORT_CLOCK",
     "SearchingBot",
 ]
