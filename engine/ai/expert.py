@@ -21,8 +21,8 @@ goes on until the budget is spent, so that more time means more deals and smalle
 * **handful** — shown when its camp wins the contract in most play-outs (the bonus goes to
   the winning camp); **misères** — always announced.
 
-The time budget is per decision (``budget`` seconds; by default :data:`DEFAULT_BUDGET`, and
-:data:`DEFAULT_BUDGETS` for five players), the same for every kind of decision. Given
+The time budget is per decision (``budget`` seconds; by default :data:`DEFAULT_BUDGET`, longer
+for most decisions with five players: :mod:`engine.ai.expert_search`). Given
 ``budget_samples=N`` instead, the bot looks at a fixed number of sampled deals and no clock,
 so that its play is reproducible from its seed.
 
