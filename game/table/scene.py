@@ -45,6 +45,7 @@ from game.table.layers import SpriteSet
 from game.table.layout import TableLayout
 from game.table.paint import Bubble, Ink
 from game.table.render import DOG_GLOW, FOCUS_GLOW
+from game.table.score.panel import ScorePanel
 from game.table.source import Redraw, StepSource, TablePlayer
 from game.table.sprites import CardArt, HandFan
 from game.table.status import status_text
@@ -254,8 +255,6 @@ class TableScene(Scene):
         return False
 
     def show_score(self) -> None:
-        from game.table.score.panel import ScorePanel
-
         self.score_panel = ScorePanel(self)
         self.score_panel.layout(pygame.Rect((0, 0), self.layout.size), self.app.unit)
 
