@@ -384,3 +384,40 @@ def test_leaving_the_table_while_a_bot_thinks_stops_its_search(thinker: Thinker,
         app.close()
     settle(thinker)
     assert notes(mark)[-1] == "stop"
+
+
+def test_a_table_of_named_bots_starts_the_game_thinker_in_the_background(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spawning worker processes holds the caller, so a table of named bots starts the
+    game's thinker on a thread as it is set up, not in the frame of its first question;
+    a table of bot objects, or one given its own thinker, starts none."""
+    import game.match.thinking as thinking
+
+    started: list[str] = []
+
+    class Recording:
+        closed = False
+
+        def __init__(self, workers: int, nice: int) -> None:
+            started.append(threading.current_thread().name)
+
+        def shutdown(self) -> None:
+            self.closed = True
+
+    monkeypatch.setattr(thinking, "Thinker", Recording)
+    monkeypatch.setattr(thinking, "_thinker", None)
+    thinking.TableBots({s: make_bot("simple", s) for s in range(4)})
+    given = Recording(1, 0)
+    started.clear()
+    thinking.TableBots({s: BotSpec("simple", seed=s) for s in range(4)},
+                       thinker=given)  # type: ignore[arg-type]
+    time.sleep(0.05)
+    assert started == []
+    thinking.TableBots({s: BotSpec("simple", seed=s) for s in range(4)})
+    wait_until(lambda: bool(started), timeout=10)
+    assert started == ["tarot-thinker-start"]
+    assert thinking.game_thinker() is thinking._thinker  # the question finds it started
+    thinking.TableBots({0: BotSpec("simple", seed=0)})  # already running: nothing new
+    time.sleep(0.05)
+    assert started == ["tarot-thinker-start"]
+    thinking.close_game_thinker()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import logging
 import queue
 import threading
 import time
@@ -37,6 +38,7 @@ WORKERS = 2
 #: How much lower than the window the workers run, where the system allows it.
 NICE = 5
 
+log = logging.getLogger(__name__)
 _thinker: Thinker | None = None
 _lock = threading.Lock()
 
@@ -49,6 +51,23 @@ def game_thinker() -> Thinker:
         if _thinker is None or _thinker.closed:
             _thinker = Thinker(workers=WORKERS, nice=NICE)
         return _thinker
+
+
+def warm_game_thinker() -> None:
+    """Start the game's thinker on a daemon thread unless it runs: spawning a worker holds its
+    caller some 15 ms, so that starting two at the first question made the slowest frame of a
+    game. A question asked meanwhile waits for the start, as before."""
+    with _lock:
+        if _thinker is not None and not _thinker.closed:
+            return
+    threading.Thread(target=_start_quietly, name="tarot-thinker-start", daemon=True).start()
+
+
+def _start_quietly() -> None:
+    try:
+        game_thinker()
+    except Exception as exc:  # the first question starts it again, and fails saying why
+        log.info("the bots' worker processes did not start in the background: %s", exc)
 
 
 def close_game_thinker() -> None:
@@ -125,6 +144,8 @@ class TableBots:
         self._given = thinker
         self._thread: _Thread | None = None
         self._closed = False
+        if thinker is None and any(isinstance(bot, BotSpec) for bot in bots.values()):
+            warm_game_thinker()
 
     def name(self, seat: int) -> str:
         """The bot's name, for the log."""
