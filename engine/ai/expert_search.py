@@ -36,8 +36,10 @@ from engine.views import SeatView
 DEFAULT_BUDGET = 0.25
 #: The default by player count where it differs. With five players the partner is read from
 #: the cards, and a longer think pays: 1 s against 0.25 s won +9.2 [+1.5, +16.9] points a
-#: deal (200 duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %.
-#: With four, 1 s changed few decisions (+1.6 [-2.1, +5.2]) and the table stays quick.
+#: deal (200 duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %; at
+#: 0.75 s the expert beat the simple bot by +22.8 [+16.5, +29.2] (+17.1 at 0.25 s). With four
+#: players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat 0.25 s, nor
+#: 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals): the table stays quick.
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
 #: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count: the call and the
 #: discard, whose candidates stay close in most positions, so that their searches run to the
