@@ -22,7 +22,7 @@ goes on until the budget is spent, so that more time means more deals and smalle
   the winning camp); **misères** — always announced.
 
 The time budget is per decision (``budget`` seconds; by default :data:`DEFAULT_BUDGET`, longer
-for most decisions with five players: :mod:`engine.ai.expert_search`). Given
+for a five-player bid: :mod:`engine.ai.expert_search`). Given
 ``budget_samples=N`` instead, the bot looks at a fixed number of sampled deals and no clock,
 so that its play is reproducible from its seed.
 

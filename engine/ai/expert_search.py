@@ -12,8 +12,8 @@ the seed), with the settings of the shortest clock.
 >>> bot.seconds(4), bot.pool(5), bot.exact_tricks(3)
 (3, 8, 5)
 >>> default = ExpertBot()
->>> default.seconds(4), default.seconds(5), default.seconds(5, "call"), default.exact_tricks(5)
-(0.25, 0.75, 0.25, 3)
+>>> default.seconds(5, "bid"), default.seconds(5), default.seconds(4, "bid"), default.pool(5)
+(0.75, 0.25, 0.25, 4)
 """
 
 from __future__ import annotations
@@ -34,18 +34,18 @@ from engine.views import SeatView
 
 #: Seconds per decision by default: quick at the table, and what the default is measured at.
 DEFAULT_BUDGET = 0.25
-#: The default by player count where it differs. With five players the partner is read from
-#: the cards, and a longer think pays: 1 s against 0.25 s won +9.2 [+1.5, +16.9] points a
-#: deal (200 duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %; at
-#: 0.75 s the expert beat the simple bot by +22.8 [+16.5, +29.2] (+17.1 at 0.25 s). With four
-#: players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat 0.25 s, nor
-#: 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals): the table stays quick.
+#: The default by player count where it differs, for the decisions not in
+#: :data:`SHORT_CLOCK` (the bids, the slam, a handful). With five players a longer think
+#: pays: 1 s against 0.25 s for every decision won +9.2 [+1.5, +16.9] points a deal (200
+#: duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %. With four
+#: players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat 0.25 s, nor 0.5 s
+#: with three (-1.3 [-5.6, +3.0], 102 deals).
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
-#: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count: the call and the
-#: discard, whose candidates stay close in most positions, so that their searches run to the
-#: clock (a median of 1.0 s at a 1 s clock) while a card or a bid is settled in a few dozen
-#: milliseconds.
-SHORT_CLOCK = frozenset({"call", "discard"})
+#: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count. A card, the call
+#: and the discard: with five players most of their searches run to the clock (at 0.75 s a
+#: card with a choice took a median of 0.34 s, over the 0.3 s the table allows), while a bid
+#: is mostly settled at once (a median of 0 s) and takes its longer clock only when close.
+SHORT_CLOCK = frozenset({"card", "call", "discard"})
 #: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
 #: with five it tells who the partner is (measured: no gain with three or four, where the
 #: bids and the voids say most of it and the reading costs time).
@@ -54,7 +54,7 @@ READ_PLAYS = frozenset({5})
 #: pool of deals, in proportion to their weights. The larger the pool, the closer the deals
 #: kept come to what the cards played say: a longer think affords more, by budget (seconds of
 #: at least the key; a budget in sampled deals takes the first).
-POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (0.75, 6), (2.0, 8))
+POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (1.0, 6), (2.0, 8))
 #: Card points of margin the expert may add to its estimate of a contract it would take itself:
 #: its play-outs play its own hand like a club player, while at the table it searches. Left at
 #: zero: against club defenders a margin of 8 took 50 % more contracts but made 75 % of them
@@ -72,7 +72,7 @@ OPEN_DEFENCE = False
 EXACT_TRICKS: dict[int, tuple[tuple[float, int], ...]] = {
     3: ((0.0, 3), (0.5, 4), (3.0, 5)),
     4: ((0.0, 3), (1.0, 4)),
-    5: ((0.0, 2), (0.75, 3), (4.0, 4)),
+    5: ((0.0, 2), (1.0, 3), (4.0, 4)),
 }
 #: The same for a budget in sampled deals rather than seconds.
 EXACT_TRICKS_SAMPLED = {3: 3, 4: 3, 5: 2}
