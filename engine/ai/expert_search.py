@@ -24,7 +24,6 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.ai import playout as P
 from engine.ai.base import PhaseBot
-from engine.ai.club import Tracker
 from engine.ai.inference import Inference
 from engine.ai.sampling import NoConsistentDeal, Worlds
 from engine.ai.search import Budget, WorldSource
@@ -118,7 +117,7 @@ class SearchingBot(PhaseBot):
         size = POOL[0][1]
         if self.budget_samples is None:
             for seconds, count in POOL:
-                if self.seconds(players) >= seconds:
+                if self.seconds(players, "card") >= seconds:
                     size = count
         return size
 
@@ -170,7 +169,7 @@ class SearchingBot(PhaseBot):
             return EXACT_TRICKS_SAMPLED.get(players, 2)
         tricks = 2
         for seconds, count in EXACT_TRICKS.get(players, ()):
-            if self.seconds(players) >= seconds:
+            if self.seconds(players, "card") >= seconds:
                 tricks = count
         return tricks
 
@@ -181,10 +180,8 @@ class SearchingBot(PhaseBot):
     def _decision_rng(self) -> random.Random:
         return random.Random(self.rng.getrandbits(64))
 
-    def _rollout(self, s: DealState, rng: random.Random,
-                 public: Tracker | None = None) -> None:
-        tracker = P.tracker_for(s, public) if public is not None else None
-        P.rollout(s, rng if self.epsilon else None, self.epsilon, tracker)
+    def _rollout(self, s: DealState, rng: random.Random) -> None:
+        P.rollout(s, rng if self.epsilon else None, self.epsilon)
 
     @staticmethod
     def _unit(view: SeatView) -> float:
