@@ -7,11 +7,12 @@
 #   make test ARGS="-k replay"       ... with options for pytest
 #
 # The virtual environment is the project's own (.venv); it is made, and brought up to date
-# when pyproject.toml (or the compiled engine, setup.py and engine/_speedups.c) changes, by
+# when pyproject.toml (or the compiled engine, setup.py and engine/_*.c, engine/_*.h) changes, by
 # whichever command needs it. PYTHON=python3.12 picks the interpreter that makes it.
 
 PYTHON ?= python3
 VENV := .venv
+ENGINE_SOURCES := $(wildcard engine/_*.c engine/_*.h)
 ifeq ($(OS),Windows_NT)
 BIN := $(VENV)/Scripts
 else
@@ -48,13 +49,13 @@ $(BIN)/python:
 	  echo "On Debian or Ubuntu: sudo apt install python3-venv"; exit 1; }
 
 # What a player needs: the game and its three libraries, no developer tools.
-$(VENV)/.player: pyproject.toml setup.py engine/_speedups.c | $(BIN)/python
+$(VENV)/.player: pyproject.toml setup.py $(ENGINE_SOURCES) | $(BIN)/python
 	$(PIP) install -e .
 	@$(ENGINE_BUILT)
 	@touch $@
 
 # Everything: the game, pytest, hypothesis, ruff, mypy and PyInstaller.
-$(VENV)/.developer: pyproject.toml setup.py engine/_speedups.c | $(BIN)/python
+$(VENV)/.developer: pyproject.toml setup.py $(ENGINE_SOURCES) | $(BIN)/python
 	$(PIP) install -e ".[dev]"
 	@$(ENGINE_BUILT)
 	@touch $@ $(VENV)/.player

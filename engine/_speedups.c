@@ -1,7 +1,8 @@
 /* The engine's compiled speed-ups: the card-play core of a deal (the same type as
  * engine.playcore.PyPlayCore), the card-mask helpers of engine/cards.py and the deal of
- * engine/commands.py. Each is the compiled twin of a pure-Python function or class that
- * stays the reference and the fallback where this module was not built.
+ * engine/commands.py; the club player's card play on that core is in engine/_club.c. Each
+ * is the compiled twin of a pure-Python function or class that stays the reference and the
+ * fallback where this module was not built.
  *
  * Bots play sampled deals to the end thousands of times a move, and the two methods every
  * card goes through, legal_plays() and play(), are most of that time. This type keeps the
@@ -17,41 +18,10 @@
  * Excuse at 77 (engine/cards.py). A mask is an int whose bit c stands for card c.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_speedups.h"
+
 #include <structmember.h>
 #include <math.h>
-#include <stdint.h>
-
-#define DECK 78
-#define FIRST_TRUMP 56
-#define EXCUSE 77
-#define SUIT_TRUMP 4
-#define SUIT_EXCUSE 5
-#define MAX_SEAT 30 /* played_seats holds a bit per seat */
-
-typedef struct {
-    uint64_t lo; /* cards 0..63 */
-    uint64_t hi; /* cards 64..77 */
-} Mask;
-
-static const Mask EMPTY = {0, 0};
-
-static inline Mask m_and(Mask a, Mask b) { Mask r = {a.lo & b.lo, a.hi & b.hi}; return r; }
-static inline Mask m_or(Mask a, Mask b) { Mask r = {a.lo | b.lo, a.hi | b.hi}; return r; }
-static inline Mask m_not(Mask a) { Mask r = {~a.lo, ~a.hi & ((1ULL << (DECK - 64)) - 1)}; return r; }
-static inline int m_any(Mask a) { return (a.lo | a.hi) != 0; }
-static inline int m_eq(Mask a, Mask b) { return a.lo == b.lo && a.hi == b.hi; }
-
-static inline Mask m_bit(int card)
-{
-    Mask r = EMPTY;
-    if (card < 64)
-        r.lo = 1ULL << card;
-    else
-        r.hi = 1ULL << (card - 64);
-    return r;
-}
 
 /* Cards first..last inclusive. */
 static Mask m_range(int first, int last)
@@ -62,19 +32,13 @@ static Mask m_range(int first, int last)
     return r;
 }
 
-static Mask SUIT_MASKS[6];
-static Mask TRUMPS_ABOVE[22];
-static Mask TRUMP_MASK;
-static Mask EXCUSE_BIT;
+Mask SUIT_MASKS[6];
+Mask TRUMPS_ABOVE[22];
+Mask TRUMP_MASK;
+Mask EXCUSE_BIT;
+PyObject *CORE_TYPE = NULL;
 static PyObject *SUIT_MASK_OBJECTS[6]; /* the same masks as ints, shared */
 static PyObject *FINISHED = NULL;      /* Phase.FINISHED, given by the loader */
-
-static inline int suit_of(int card)
-{
-    if (card < FIRST_TRUMP)
-        return card / 14;
-    return card == EXCUSE ? SUIT_EXCUSE : SUIT_TRUMP;
-}
 
 /* --- ints and masks ------------------------------------------------------------------------ */
 
@@ -93,7 +57,7 @@ static int mask_overflow(void)
     return -1;
 }
 
-static int mask_from(PyObject *value, Mask *out)
+int mask_from(PyObject *value, Mask *out)
 {
     if (!PyLong_Check(value)) {
         PyErr_Format(PyExc_TypeError, "a card mask must be an int, not %.100s",
@@ -157,7 +121,7 @@ static int mask_from(PyObject *value, Mask *out)
     return 0;
 }
 
-static PyObject *mask_to(Mask m)
+PyObject *mask_to(Mask m)
 {
     if (!m.hi)
         return PyLong_FromUnsignedLongLong(m.lo);
@@ -246,7 +210,7 @@ static int set_object(PyObject **slot, PyObject *value)
 static int set_long(PyObject **slot, long value) { return set_object(slot, PyLong_FromLong(value)); }
 
 /* A new reference to a field that must hold a list. */
-static PyObject *list_ref(PyObject *value, const char *name)
+PyObject *list_ref(PyObject *value, const char *name)
 {
     if (value == NULL) {
         PyErr_Format(PyExc_AttributeError, "'%s' is not set", name);
@@ -261,7 +225,7 @@ static PyObject *list_ref(PyObject *value, const char *name)
 }
 
 /* A field that must hold an int from low to high (a seat, a position, a count). */
-static int small_from(PyObject *value, const char *name, long low, long high, long *out)
+int small_from(PyObject *value, const char *name, long low, long high, long *out)
 {
     if (int_from(value, name, out) < 0)
         return -1;
@@ -304,32 +268,6 @@ static int card_from(PyObject *value, long *out)
 
 /* --- the type ------------------------------------------------------------------------------ */
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *called;
-    PyObject *camp_tricks;
-    PyObject *camp_won;
-    PyObject *excuse_player;
-    PyObject *excuse_trick;
-    PyObject *excuse_winner;
-    PyObject *follow;
-    PyObject *hands;
-    PyObject *high_trump;
-    PyObject *leader;
-    PyObject *n;
-    PyObject *partner;
-    PyObject *partner_revealed;
-    PyObject *phase;
-    PyObject *played_seats;
-    PyObject *taker;
-    PyObject *trick;
-    PyObject *trick_index;
-    PyObject *tricks;
-    PyObject *tricks_total;
-    PyObject *turn;
-    PyObject *win_card;
-    PyObject *win_pos;
-} Core;
 
 #define FIELD(name) {#name, T_OBJECT_EX, offsetof(Core, name), 0, NULL}
 
@@ -403,65 +341,68 @@ static Py_ssize_t cards_on_table(Core *self)
     return size;
 }
 
-static PyObject *core_legal_plays(Core *self, PyObject *Py_UNUSED(ignored))
+int core_legal(Core *self, Mask *hand_out, Mask *legal)
 {
     long turn, trick_index, high;
     Mask hand, follow;
     PyObject *hands = list_ref(self->hands, "hands");
     if (hands == NULL)
-        return NULL;
+        return -1;
     if (small_from(self->turn, "turn", 0, MAX_SEAT, &turn) < 0) {
         Py_DECREF(hands);
-        return NULL;
+        return -1;
     }
     PyObject *hand_object = list_item(hands, turn, "hands");
-    Py_XINCREF(hand_object);
+    int read = hand_object == NULL ? -1 : mask_from(hand_object, &hand);
     Py_DECREF(hands);
-    if (hand_object == NULL)
-        return NULL;
-    if (mask_from(hand_object, &hand) < 0 || mask_field(self->follow, "follow", &follow) < 0)
-        goto fail;
+    if (read < 0 || mask_field(self->follow, "follow", &follow) < 0)
+        return -1;
+    *hand_out = hand;
+    *legal = hand;
     if (!m_any(follow)) { /* nothing led yet, or only the Excuse */
         if (small_from(self->trick_index, "trick_index", 0, DECK, &trick_index) < 0)
-            goto fail;
+            return -1;
         Py_ssize_t on_table = cards_on_table(self);
         if (on_table < 0)
-            goto fail;
+            return -1;
         if (trick_index == 0 && self->called != NULL && self->called != Py_None &&
             on_table == 0) {
             /* five players: the first card may not be of the called suit, bar the called card */
             long called;
             if (card_from(self->called, &called) < 0)
-                goto fail;
+                return -1;
             if (called != EXCUSE) {
                 Mask allowed = m_or(m_and(hand, m_not(SUIT_MASKS[suit_of((int)called)])),
                                     m_and(hand, m_bit((int)called)));
-                if (m_any(allowed)) {
-                    Py_DECREF(hand_object);
-                    return mask_to(allowed);
-                }
+                if (m_any(allowed))
+                    *legal = allowed;
             }
         }
-        return hand_object;
+        return 0;
     }
     Mask excuse = m_and(hand, EXCUSE_BIT);
     Mask cards = m_and(hand, follow);
     if (m_any(cards) && !m_eq(follow, TRUMP_MASK)) {
-        Py_DECREF(hand_object);
-        return mask_to(m_or(cards, excuse));
+        *legal = m_or(cards, excuse);
+        return 0;
     }
     Mask trumps = m_and(hand, TRUMP_MASK);
     if (!m_any(trumps))
-        return hand_object;
+        return 0;
     /* trumps led, or none of the suit led: a higher trump than the table's if there is one */
     if (small_from(self->high_trump, "high_trump", 0, 21, &high) < 0)
-        goto fail;
-    Py_DECREF(hand_object);
+        return -1;
     Mask above = m_and(trumps, TRUMPS_ABOVE[high]);
-    return mask_to(m_or(m_any(above) ? above : trumps, excuse));
-fail:
-    Py_DECREF(hand_object);
-    return NULL;
+    *legal = m_or(m_any(above) ? above : trumps, excuse);
+    return 0;
+}
+
+static PyObject *core_legal_plays(Core *self, PyObject *Py_UNUSED(ignored))
+{
+    Mask hand, legal;
+    if (core_legal(self, &hand, &legal) < 0)
+        return NULL;
+    return mask_to(legal);
 }
 
 /* The card goes from the hand of the seat to play onto the trick; *played_card is its number. */
@@ -665,17 +606,17 @@ static PyObject *core_gather(Core *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
-static PyObject *core_play(Core *self, PyObject *card_object)
+int core_play_card(Core *self, PyObject *card_object)
 {
     long n, index, total, winner, card, called;
     if (add_card(self, card_object, &card) < 0)
-        return NULL;
+        return -1;
     PyObject *called_object = self->called;
     if (called_object != NULL && called_object != Py_None) {
         int same;
         if (PyLong_CheckExact(called_object)) { /* the usual case: no Python code runs */
             if (int_from(called_object, "called", &called) < 0)
-                return NULL;
+                return -1;
             same = card == called;
         }
         else {
@@ -683,32 +624,39 @@ static PyObject *core_play(Core *self, PyObject *card_object)
             same = PyObject_RichCompareBool(card_object, called_object, Py_EQ);
             Py_DECREF(called_object);
             if (same < 0)
-                return NULL;
+                return -1;
         }
         if (same && set_object(&self->partner_revealed, Py_NewRef(Py_True)) < 0)
-            return NULL;
+            return -1;
     }
     if (small_from(self->n, "n", 1, MAX_SEAT + 1, &n) < 0)
-        return NULL;
+        return -1;
     Py_ssize_t on_table = cards_on_table(self);
     if (on_table < 0)
-        return NULL;
+        return -1;
     if (on_table < n)
-        Py_RETURN_NONE;
+        return 0;
     if (trick_winner(self, &winner) < 0 || gather(self, winner) < 0)
-        return NULL;
+        return -1;
     if (small_from(self->trick_index, "trick_index", 0, DECK, &index) < 0 ||
         small_from(self->tricks_total, "tricks_total", 0, DECK, &total) < 0)
-        return NULL;
+        return -1;
     if (index == total) {
         if (FINISHED == NULL) {
             PyErr_SetString(PyExc_RuntimeError, "the play core was loaded without its phases");
-            return NULL;
+            return -1;
         }
         if (set_object(&self->phase, Py_NewRef(FINISHED)) < 0 ||
             set_object(&self->turn, Py_NewRef(Py_None)) < 0)
-            return NULL;
+            return -1;
     }
+    return 0;
+}
+
+static PyObject *core_play(Core *self, PyObject *card_object)
+{
+    if (core_play_card(self, card_object) < 0)
+        return NULL;
     Py_RETURN_NONE;
 }
 
@@ -994,11 +942,14 @@ static int module_exec(PyObject *module)
     PyObject *type = PyType_FromModuleAndSpec(module, &core_spec, NULL);
     if (type == NULL)
         return -1;
+    Py_XSETREF(CORE_TYPE, Py_NewRef(type));
     if (PyModule_AddObject(module, "PlayCore", type) < 0) {
         Py_DECREF(type);
         return -1;
     }
-    return 0;
+    if (PyModule_AddFunctions(module, CLUB_METHODS) < 0)
+        return -1;
+    return club_exec();
 }
 
 static PyModuleDef_Slot module_slots[] = {

@@ -20,9 +20,14 @@ and the Excuse.
 from __future__ import annotations
 
 from engine import cards as C
+from engine import speedups
 from engine.cards import Card, Mask
 from engine.state import DealState
 from engine.views import SeatView
+
+#: The compiled twins of :meth:`Tracker.card` and a play-out (``engine/_club.c``), where built.
+_COMPILED = speedups.MODULE
+_CORE = getattr(_COMPILED, "PlayCore", None)
 
 EXCUSE, PETIT, TWENTY_ONE = C.EXCUSE, C.PETIT, C.TWENTY_ONE
 EXCUSE_BIT, PETIT_BIT, TWENTY_ONE_BIT = C.EXCUSE_BIT, 1 << C.PETIT, 1 << C.TWENTY_ONE
@@ -390,7 +395,7 @@ class Tracker:
     one a card), and each seat's friends and foes are worked out again only when the partner
     shows."""
 
-    __slots__ = ("camps", "later", "led", "no_trumps", "open", "played", "points", "r",
+    __slots__ = ("camps", "fast", "later", "led", "no_trumps", "open", "played", "points", "r",
                  "revealed", "state", "void")
 
     def __init__(self, state: DealState) -> None:
@@ -422,13 +427,32 @@ class Tracker:
         self.revealed = state.partner_revealed
         self.later = _LATER[n]
         self.open = 0
+        self.fast = compiled_for(state)
 
     def see_all(self, seats: int) -> None:
         """Let ``seats`` (a mask of seats) play as if they saw every hand: what each other
         seat holds and lacks, not only what the table has shown. This stands for a player who
         reads the cards better than a club player does (the expert weighing its own
-        contract)."""
+        contract). Such a tracker is played in Python."""
         self.open = seats
+        self.fast = self.fast and not seats
+
+    def card(self, legal: Mask) -> Card:
+        """The club player's card for the seat to play, ``legal`` its legal cards (more than
+        one): ``choose_card(self.reading(legal))``, compiled where it can be."""
+        if self.fast:
+            return _COMPILED.club_card(self, legal)  # type: ignore[union-attr, no-any-return]
+        return choose_card(self.reading(legal))
+
+    def rollout(self, until: int = 0) -> bool:
+        """Play the deal on in the compiled code, every seat a club player, to the end or to
+        the start of a trick with ``until`` tricks left; ``False`` (nothing played) where the
+        deal is played in Python (:func:`engine.ai.playout.rollout`)."""
+        if not self.fast:
+            return False
+        _COMPILED.club_rollout(self, until)  # type: ignore[union-attr]
+        return True
+
     def _note_trick(self, leader: int, cards: tuple[Card, ...] | list[Card]) -> None:
         n = self.state.n
         led = -1
@@ -522,6 +546,12 @@ _LATER: dict[int, list[list[list[int]]]] = {
 }
 
 
+def compiled_for(state: DealState) -> bool:
+    """Whether the club player's card on ``state`` can be worked out by the compiled code (a
+    deal on the compiled play core)."""
+    return _CORE is not None and isinstance(state, _CORE)
+
+
 def partner_known(s: DealState, seat: int) -> bool:
     """Whether ``seat`` knows who the partner is (or that there is none), as its view says."""
     if s.n != 5 or s.called is None or s.partner_revealed:
@@ -534,5 +564,5 @@ def partner_known(s: DealState, seat: int) -> bool:
     return contract is not None and contract.dog_shown and bool(s.dog >> s.called & 1)
 
 
-__all__ = ["Reading", "Tracker", "beats", "choose_card", "holds", "note_card",
+__all__ = ["Reading", "Tracker", "beats", "choose_card", "compiled_for", "holds", "note_card",
            "partner_known", "reading_of_view"]

@@ -114,7 +114,7 @@ class Inference:
         for seat, card in self.cards:
             if seat != me:
                 legal = s.legal_plays()
-                if legal & (legal - 1) and club.choose_card(tracker.reading(legal)) == card:
+                if legal & (legal - 1) and tracker.card(legal) == card:
                     weight *= self.play_match
             tracker.play(card)
         return weight

@@ -54,6 +54,7 @@ def tracker_for(s: DealState, public: club.Tracker) -> club.Tracker:
     tracker.revealed = s.partner_revealed
     tracker.later = public.later
     tracker.open = 0
+    tracker.fast = club.compiled_for(s)
     return tracker
 
 
@@ -65,11 +66,13 @@ def rollout(s: DealState, rng: random.Random | None = None, epsilon: float = 0.0
     if s.phase is not Phase.PLAYING:
         return
     t = tracker if tracker is not None else club.Tracker(s)
+    random_cards = rng is not None and epsilon > 0
+    if not random_cards and t.rollout(until):
+        return
     legal_plays = s.legal_plays
     choose = club.choose_card
     reading = t.reading
     play = t.play
-    random_cards = rng is not None and epsilon > 0
     stop_at = s.tricks_total - until
     while s.turn is not None:
         if until and s.trick_index >= stop_at and not s.trick:

@@ -75,7 +75,7 @@ def walk(s: DealState, tracker: club.Tracker, root: Node, seat: int, scale: floa
                 continue
             card = options[0]
         elif legal & (legal - 1):
-            card = club.choose_card(tracker.reading(legal))
+            card = tracker.card(legal)
         else:
             card = legal.bit_length() - 1
         tracker.play(card)
@@ -99,7 +99,7 @@ def _choose(node: Node, options: list[Card], tracker: club.Tracker, legal: int,
                or not node.children[card].weights]
     if untried:
         if len(untried) == len(options):  # a new decision: the club player's card first
-            usual = club.choose_card(tracker.reading(legal))
+            usual = tracker.card(legal)
             return max(c for c in options if c <= usual), True
         return untried[0], True
     log_visits = math.log(max(1, node.visits))

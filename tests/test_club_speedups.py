@@ -1,0 +1,128 @@
+"""The club player's card play compiled (``engine/_club.c``) is the Python one, card for card.
+
+:func:`engine.ai.club.choose_card` over :meth:`engine.ai.club.Tracker.reading` is the
+reference. On random deals of 3, 4 and 5 players (every contract, five-player calls of any
+card, misères, slams announced), the compiled card is compared with it at every decision with
+a choice, and a compiled play-out from a point of the deal with the Python play-out from the
+same point: every field of the deal and every piece of the tracker's knowledge must be equal
+at the end, and so must the point where a play-out stops to leave the last tricks to the
+exact search.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import cards as C
+from engine import playcore, speedups
+from engine.ai import club
+from engine.ai import playout as P
+from engine.deal import Deal
+from engine.playcore import PyPlayCore
+from engine.randomplay import random_action
+from engine.rules import load_rules
+from engine.state import DealState, Phase
+
+compiled = speedups.MODULE
+needs_compiled = pytest.mark.skipif(
+    compiled is None, reason="the compiled speed-ups were not built (no C compiler?)")
+VARIANTS = ("fft", "miseres", "call_any_card")
+
+
+def at_first_card(players: int, seed: int) -> DealState | None:
+    rules = load_rules(variant=VARIANTS[seed % len(VARIANTS)])
+    deal = Deal.new(rules, players, seed % players, seed)
+    rng = random.Random(seed)
+    while not deal.is_over and deal.state.phase is not Phase.PLAYING:
+        deal.execute(deal.state.turn, random_action(deal.state, rng, slam_rate=0.15))
+    return deal.state if deal.state.phase is Phase.PLAYING else None
+
+
+def knowledge(tracker: club.Tracker) -> tuple[object, ...]:
+    return (tracker.void[:], tracker.no_trumps, tracker.played, tracker.points, tracker.led)
+
+
+def fields(state: DealState) -> dict[str, object]:
+    return {name: getattr(state, name) for name in DealState.FIELDS}
+
+
+@needs_compiled
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) -> None:
+    assert compiled is not None
+    rng = random.Random(players)
+    checked = deals = 0
+    for seed in range(150):
+        state = at_first_card(players, 7000 * players + seed)
+        if state is None:
+            continue
+        deals += 1
+        tracker = club.Tracker(state)
+        assert tracker.fast
+        while state.turn is not None:
+            legal = state.legal_plays()
+            if legal & (legal - 1):
+                card = club.choose_card(tracker.reading(legal))
+                assert compiled.club_card(tracker, legal) == card, (seed, state.trick_index)
+                assert tracker.card(legal) == card
+                checked += 1
+                if rng.random() < 0.25:  # off the club player's path, to see more positions
+                    card = rng.choice(C.cards_of(legal))
+            else:
+                card = legal.bit_length() - 1
+            tracker.play(card)
+    assert deals > 80 and checked > 2000
+
+
+@needs_compiled
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_compiled_play_out_ends_where_the_python_one_does(players: int) -> None:
+    rng = random.Random(10 + players)
+    compared = 0
+    for seed in range(120):
+        state = at_first_card(players, 9000 * players + seed)
+        if state is None:
+            continue
+        for _ in range(rng.randrange(state.n * state.tricks_total - 1)):
+            state.play(rng.choice(C.cards_of(state.legal_plays())))
+        public = P.public_tracker(state)
+        for until in (0, 2, 3):
+            fast_state, slow_state = state.copy(), state.copy()
+            fast, slow = P.tracker_for(fast_state, public), P.tracker_for(slow_state, public)
+            slow.fast = False
+            P.rollout(fast_state, tracker=fast, until=until)
+            P.rollout(slow_state, tracker=slow, until=until)
+            assert fields(fast_state) == fields(slow_state), (seed, until)
+            assert knowledge(fast) == knowledge(slow), (seed, until)
+            assert public.played == state_played(state), "the public tracker was changed"
+            compared += 1
+    assert compared > 250
+
+
+def state_played(state: DealState) -> int:
+    played = 0
+    for _, cards, _ in state.tricks:
+        played |= C.mask_of(cards)
+    return played | C.mask_of(state.trick)
+
+
+def test_a_tracker_that_sees_every_hand_and_a_pure_python_deal_are_played_in_python() -> None:
+    state = at_first_card(4, 3)
+    assert state is not None
+    tracker = club.Tracker(state)
+    tracker.see_all(0b1111)
+    assert not tracker.fast and not tracker.rollout()
+    pure = PyPlayCore.__new__(PyPlayCore)
+    for name in playcore.FIELDS:
+        value = getattr(state, name)
+        setattr(pure, name, value[:] if isinstance(value, list) else value)
+    assert not club.compiled_for(pure)  # type: ignore[arg-type]
+    if compiled is not None:
+        with pytest.raises(ValueError, match="see every hand"):
+            compiled.club_card(tracker, state.legal_plays())
+        bad = club.Tracker(state)
+        bad.void = [0]
+        with pytest.raises(ValueError, match="one int a seat"):
+            compiled.club_rollout(bad, 0)
