@@ -9,7 +9,10 @@ Two paths are timed for 3, 4 and 5 players:
   :meth:`engine.deal.Deal.execute`, which checks it against the rules and writes its events.
 
 Both play the same random deals from a seed (the same random draws, so the same deals and
-scores on any version of the engine: ``--check`` prints a digest of them).
+scores on any version of the engine: ``--check`` prints a digest of them). A third figure,
+**club play-outs**, is what the expert's search scales with: the same deals bid and discarded
+at random, then every card played by the club player (:func:`engine.ai.playout.rollout`,
+compiled where the engine is).
 
 ``--against PATH`` compares with another checkout of the project (an earlier commit, say): the
 two benchmarks run in turn, several rounds, each in a fresh process, and the best round of each
@@ -30,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.actions import Bid
+from engine.ai import playout
 from engine.commands import deal_cards, petit_sec_seat
 from engine.deal import Deal
 from engine.events import BidMade, DealDealt, Discarded, DogRevealed, KingCalled, SlamDeclined
@@ -54,21 +58,21 @@ except ImportError:
     DESCRIPTION = "pure Python"
 
 
-def simulate_deal(rules: Rules, players: int, dealer: int, seed: int,
-                  rng: random.Random) -> tuple[int, ...]:
-    """Play one random deal through the fast path; returns the scores. Each card is drawn
-    uniformly among the legal ones with one ``rng.random()``."""
+def _random_contract(rules: Rules, players: int, dealer: int, seed: int,
+                     rng: random.Random) -> DealState | None:
+    """The deal of ``seed`` bid, called and discarded at random, at its first card; ``None``
+    when it is not played (a petit sec, every seat passed)."""
     dealt: DealDealt = deal_cards(rules, players, dealer, seed)
     state = DealState(rules, players)
     apply_in_place(state, dealt)
     if petit_sec_seat(rules, dealt) is not None:
-        return (0,) * players
+        return None
     for _ in range(players):
         bids = legal_bids(state)
         bid: Bid = bids[0] if rng.random() < 0.6 else rng.choice(bids)
         apply_in_place(state, BidMade(state.turn, bid.contract))  # type: ignore[arg-type]
     if state.contract is None:
-        return (0,) * players
+        return None
     taker = state.taker
     assert taker is not None
     if players == 5:
@@ -78,12 +82,32 @@ def simulate_deal(rules: Rules, players: int, dealer: int, seed: int,
         discard = random_discard(state, rng)
         apply_in_place(state, Discarded(taker, discard.cards))
     apply_in_place(state, SlamDeclined(taker))
+    return state
+
+
+def simulate_deal(rules: Rules, players: int, dealer: int, seed: int,
+                  rng: random.Random) -> tuple[int, ...]:
+    """Play one random deal through the fast path; returns the scores. Each card is drawn
+    uniformly among the legal ones with one ``rng.random()``."""
+    state = _random_contract(rules, players, dealer, seed, rng)
+    if state is None:
+        return (0,) * players
     play = state.play
     legal_plays = state.legal_plays
     draw = rng.random
     while state.turn is not None:
         legal = legal_plays()
         play(nth_card(legal, int(draw() * legal.bit_count())))
+    return score_deal(state).scores
+
+
+def club_deal(rules: Rules, players: int, dealer: int, seed: int,
+              rng: random.Random) -> tuple[int, ...]:
+    """One deal bid and discarded at random, then played out by club players."""
+    state = _random_contract(rules, players, dealer, seed, rng)
+    if state is None:
+        return (0,) * players
+    playout.rollout(state)
     return score_deal(state).scores
 
 
@@ -138,7 +162,7 @@ def _simulation_rates(command: list[str], cwd: Path) -> dict[int, float]:
     rates: dict[int, float] = {}
     for line in done.stdout.splitlines():
         words = line.split()
-        if len(words) == 3 and words[0].isdigit():
+        if len(words) >= 3 and words[0].isdigit():
             rates[int(words[0])] = float(words[1].replace(",", ""))
     return rates
 
@@ -195,11 +219,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"random legal deals per second, one core, {args.seconds:g} s per figure, "
           f"{DESCRIPTION}")
-    print(f"{'players':>7}  {'simulation':>12}  {'event-sourced':>14}")
+    print(f"{'players':>7}  {'simulation':>12}  {'event-sourced':>14}  {'club play-outs':>15}")
     for players in args.players:
         _, fast = measure(simulate_deal, rules, players, args.seconds, args.seed)
         _, full = measure(event_sourced_deal, rules, players, args.seconds, args.seed)
-        print(f"{players:>7}  {fast:>12,.0f}  {full:>14,.0f}")
+        _, club = measure(club_deal, rules, players, args.seconds, args.seed)
+        print(f"{players:>7}  {fast:>12,.0f}  {full:>14,.0f}  {club:>15,.0f}")
     return 0
 
 
