@@ -1,4 +1,4 @@
-"""The engine's compiled speed-ups (engine/_speedups.c, engine/_club*.c); everything else is in
+"""The engine's compiled speed-ups (engine/_*.c); everything else is in
 pyproject.toml.
 
 The extension is optional: where no C compiler is found the build says so and goes on, and
@@ -8,7 +8,7 @@ game more slowly.
 
 from setuptools import Extension, setup
 
-SOURCES = ["engine/_speedups.c", "engine/_club.c", "engine/_club_rules.c"]
+SOURCES = ["engine/_speedups.c", "engine/_club.c", "engine/_club_rules.c", "engine/_sampling.c"]
 HEADERS = ["engine/_speedups.h", "engine/_club.h"]
 
 setup(ext_modules=[Extension("engine._speedups", SOURCES, depends=HEADERS, optional=True)])

@@ -1,5 +1,6 @@
 /* The club player's card play (engine/ai/club.py) on the compiled play core: the card of one
- * seat, and a play-out of a deal to its end, every seat a club player.
+ * seat, a play-out of a deal to its end, every seat a club player, and the cards of a deal
+ * replayed, counting those the club player would have chosen.
  *
  * The expert values each option by playing sampled deals to the end with every seat playing
  * the club player's card, thousands of deals a decision; in Python the club player's rules
@@ -429,12 +430,62 @@ static PyObject *club_rollout(PyObject *Py_UNUSED(module), PyObject *const *args
     Py_RETURN_NONE;
 }
 
+static PyObject *club_replay(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    Table t;
+    long skip, card;
+    int seat, choice, agreed = 0, failed = 0;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "club_replay(tracker, cards, skip) takes three arguments");
+        return NULL;
+    }
+    if (load_table(args[0], &t) < 0 || small_from(args[2], "skip", -1, MAX_PLAYERS, &skip) < 0)
+        return NULL;
+    PyObject *cards = PySequence_Fast(args[1], "the cards to replay must be a sequence");
+    if (cards == NULL)
+        return NULL;
+    PyObject *state = (PyObject *)t.s;
+    Py_INCREF(state);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(cards);
+    for (Py_ssize_t i = 0; i < count && !failed; i++) {
+        if (small_from(PySequence_Fast_GET_ITEM(cards, i), "card", 0, DECK - 1, &card) < 0 ||
+            turn_of(&t, &seat) < 0) {
+            failed = 1;
+            break;
+        }
+        if (seat < 0) {
+            PyErr_SetString(PyExc_ValueError, "the deal is over before the last card to replay");
+            failed = 1;
+            break;
+        }
+        if (seat != skip) {
+            Mask hand, legal;
+            if (core_legal(t.s, &hand, &legal) < 0 ||
+                (m_count(legal) > 1 && club_choice(&t, seat, hand, legal, &choice) < 0)) {
+                failed = 1;
+                break;
+            }
+            agreed += m_count(legal) > 1 && choice == card;
+        }
+        failed = play_noted(&t, seat, (int)card) < 0;
+    }
+    Py_DECREF(cards);
+    if (!failed)
+        failed = store_table(args[0], &t) < 0;
+    Py_DECREF(state);
+    return failed ? NULL : PyLong_FromLong(agreed);
+}
+
 PyMethodDef CLUB_METHODS[] = {
     {"club_card", (PyCFunction)(void (*)(void))club_card, METH_FASTCALL,
      "The club player's card for the seat to play: club_card(tracker, legal)."},
     {"club_rollout", (PyCFunction)(void (*)(void))club_rollout, METH_FASTCALL,
      "Play the tracker's deal on, every seat a club player, to the end or to the start of a "
      "trick with `until` tricks left: club_rollout(tracker, until)."},
+    {"club_replay", (PyCFunction)(void (*)(void))club_replay, METH_FASTCALL,
+     "Play the cards given on the tracker's deal; the number of them, seat `skip`'s aside, "
+     "that were the club player's card among several legal ones: club_replay(tracker, "
+     "cards, skip)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,6 +1,7 @@
 /* The engine's compiled speed-ups: the card-play core of a deal (the same type as
  * engine.playcore.PyPlayCore), the card-mask helpers of engine/cards.py and the deal of
- * engine/commands.py; the club player's card play on that core is in engine/_club.c. Each
+ * engine/commands.py; the club player's card play on that core is in engine/_club.c, the
+ * swaps of a sampled deal in engine/_sampling.c. Each
  * is the compiled twin of a pure-Python function or class that stays the reference and the
  * fallback where this module was not built.
  *
@@ -947,7 +948,8 @@ static int module_exec(PyObject *module)
         Py_DECREF(type);
         return -1;
     }
-    if (PyModule_AddFunctions(module, CLUB_METHODS) < 0)
+    if (PyModule_AddFunctions(module, CLUB_METHODS) < 0 ||
+        PyModule_AddFunctions(module, SAMPLING_METHODS) < 0)
         return -1;
     return club_exec();
 }

@@ -1,7 +1,7 @@
-/* What the two halves of the engine's compiled speed-ups share (engine/_speedups.c: the play
- * core and the card masks; engine/_club.c: the club player's card play on that core): cards,
- * masks of cards on two 64-bit words, the core's fields and the functions the club player's
- * play-outs call on it. */
+/* What the parts of the engine's compiled speed-ups share (engine/_speedups.c: the play core
+ * and the card masks; engine/_club.c: the club player's card play on that core;
+ * engine/_sampling.c: the swaps that even out a sampled deal): cards, masks of cards on two
+ * 64-bit words, the core's fields and the functions the club player's play-outs call on it. */
 
 #ifndef TAROT_SPEEDUPS_H
 #define TAROT_SPEEDUPS_H
@@ -92,8 +92,9 @@ int core_legal(Core *self, Mask *hand, Mask *legal);
 /* Play a card for the seat to play (Core.play); -1 on error. */
 int core_play_card(Core *self, PyObject *card_object);
 
-/* engine/_club.c */
+/* engine/_club.c, engine/_sampling.c */
 extern PyMethodDef CLUB_METHODS[];
 int club_exec(void);
+extern PyMethodDef SAMPLING_METHODS[];
 
 #endif

@@ -1,12 +1,14 @@
-"""The club player's card play compiled (``engine/_club.c``) is the Python one, card for card.
+"""The club player's card play compiled (``engine/_club.c``) is the Python one, card for card;
+the compiled walk that evens out a sampled deal (``engine/_sampling.c``) makes the same swaps.
 
 :func:`engine.ai.club.choose_card` over :meth:`engine.ai.club.Tracker.reading` is the
 reference. On random deals of 3, 4 and 5 players (every contract, five-player calls of any
 card, misères, slams announced), the compiled card is compared with it at every decision with
-a choice, and a compiled play-out from a point of the deal with the Python play-out from the
-same point: every field of the deal and every piece of the tracker's knowledge must be equal
-at the end, and so must the point where a play-out stops to leave the last tricks to the
-exact search.
+a choice, a compiled play-out from a point of the deal with the Python play-out from the
+same point, and a replay of the cards played (how many were the club player's, which weighs a
+sampled deal): every field of the deal and every piece of the tracker's knowledge must be
+equal at the end, and so must the point where a play-out stops to leave the last tricks to
+the exact search.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from engine import cards as C
 from engine import playcore, speedups
 from engine.ai import club
 from engine.ai import playout as P
+from engine.ai.sampling import Worlds
 from engine.deal import Deal
 from engine.playcore import PyPlayCore
 from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.state import DealState, Phase
+from engine.views import view_for
 
 compiled = speedups.MODULE
 needs_compiled = pytest.mark.skipif(
@@ -101,6 +105,36 @@ def test_a_compiled_play_out_ends_where_the_python_one_does(players: int) -> Non
     assert compared > 250
 
 
+@needs_compiled
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_compiled_replay_counts_the_club_players_cards_as_python_does(players: int) -> None:
+    rng = random.Random(20 + players)
+    counted = 0
+    for seed in range(100):
+        state = at_first_card(players, 5000 * players + seed)
+        if state is None:
+            continue
+        played = state.copy()
+        cards = []
+        tracker = club.Tracker(played)
+        for _ in range(rng.randrange(1, played.n * played.tricks_total)):
+            legal = played.legal_plays()
+            card = (tracker.card(legal) if legal & (legal - 1) and rng.random() < 0.6
+                    else rng.choice(C.cards_of(legal)))
+            cards.append(card)
+            tracker.play(card)
+        skip = rng.randrange(-1, players)
+        fast_state, slow_state = state.copy(), state.copy()
+        fast, slow = club.Tracker(fast_state), club.Tracker(slow_state)
+        slow.fast = False
+        agreed = fast.replay(cards, skip)
+        assert agreed == slow.replay(cards, skip), seed
+        assert fields(fast_state) == fields(slow_state) == fields(played)
+        assert knowledge(fast) == knowledge(slow) == knowledge(tracker)
+        counted += agreed
+    assert counted > 500
+
+
 def state_played(state: DealState) -> int:
     played = 0
     for _, cards, _ in state.tricks:
@@ -126,3 +160,29 @@ def test_a_tracker_that_sees_every_hand_and_a_pure_python_deal_are_played_in_pyt
         bad.void = [0]
         with pytest.raises(ValueError, match="one int a seat"):
             compiled.club_rollout(bad, 0)
+
+
+@needs_compiled
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_compiled_walk_swaps_the_cards_the_python_walk_swaps(players: int) -> None:
+    rng = random.Random(30 + players)
+    walks = changed = 0
+    for seed in range(60):
+        state = at_first_card(players, 3000 * players + seed)
+        if state is None:
+            continue
+        for _ in range(rng.randrange(state.n * state.tricks_total - state.n)):
+            state.play(rng.choice(C.cards_of(state.legal_plays())))
+        assert state.turn is not None
+        dealer = Worlds(view_for(state, state.turn)).dealer
+        start = dealer.deal(random.Random(seed))
+        for steps in (0, 7, dealer.mix_steps, 500):
+            fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+            fast = dealer.mix(start, fast_rng, steps)
+            slow = dealer.mix(start, slow_rng, steps, compiled=False)
+            assert fast == slow, (seed, steps)
+            assert fast_rng.random() == slow_rng.random(), "not the same number of draws"
+            walks += 1
+            changed += fast != start
+        assert sorted(map(int.bit_count, fast)) == sorted(map(int.bit_count, start))
+    assert walks > 150 and changed > 50

@@ -453,6 +453,20 @@ class Tracker:
         _COMPILED.club_rollout(self, until)  # type: ignore[union-attr]
         return True
 
+    def replay(self, cards: list[Card], skip: int) -> int:
+        """Play ``cards`` in order (each for the seat to play); the number of them, seat
+        ``skip``'s aside, that were the club player's card among several legal ones."""
+        if self.fast:
+            return _COMPILED.club_replay(self, cards, skip)  # type: ignore[union-attr, no-any-return]
+        s = self.state
+        agreed = 0
+        for card in cards:
+            if s.turn != skip:
+                legal = s.legal_plays()
+                agreed += bool(legal & (legal - 1)) and self.card(legal) == card
+            self.play(card)
+        return agreed
+
     def _note_trick(self, leader: int, cards: tuple[Card, ...] | list[Card]) -> None:
         n = self.state.n
         led = -1

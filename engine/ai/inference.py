@@ -89,6 +89,7 @@ class Inference:
         for trick in (*view.tricks, view.trick):
             for i, card in enumerate(trick.cards):
                 self.cards.append(((trick.leader + i) % n, card))
+        self.played = [card for _, card in self.cards]
         self.plays = plays and view.phase is Phase.PLAYING and any(
             seat != view.seat for seat, _ in self.cards)
 
@@ -108,15 +109,10 @@ class Inference:
         s.hands = [self.worlds.playing_hand(world, seat) for seat in range(world.n)]
         s.dog = world.dog
         s.discard = world.discard
-        tracker = club.Tracker(s)
-        me = self.view.seat
+        agreed = club.Tracker(s).replay(self.played, self.view.seat)
         weight = 1.0
-        for seat, card in self.cards:
-            if seat != me:
-                legal = s.legal_plays()
-                if legal & (legal - 1) and tracker.card(legal) == card:
-                    weight *= self.play_match
-            tracker.play(card)
+        for _ in range(agreed):  # the same products as card by card
+            weight *= self.play_match
         return weight
 
 

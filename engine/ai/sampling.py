@@ -39,6 +39,7 @@ import random
 from dataclasses import dataclass
 
 from engine import cards as C
+from engine import speedups
 from engine.cards import Card, Mask
 from engine.rules import Contract
 from engine.state import DealState, Phase
@@ -49,6 +50,8 @@ PLAIN_MASK: Mask = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_
 DISCARDABLE: Mask = PLAIN_MASK & ~C.KING_MASK  # what a discard may hold besides shown trumps
 MIX_STEPS_PER_CARD = 4
 MAX_MIX_STEPS = 200
+#: The compiled walk of :meth:`Dealer.mix` (``engine/_sampling.c``), where built.
+_MIX = getattr(speedups.MODULE, "mix_deal", None)
 
 
 class NoConsistentDeal(ValueError):
@@ -226,6 +229,7 @@ class Dealer:
                 self.holders_of[card] = members
             if sig != self.full:
                 constrained += len(cards)
+        self.holder_lists = [self.holders_of[card] for card in self.cards]
         #: swaps after each quick deal: none when no card is constrained
         self.mix_steps = min(MAX_MIX_STEPS, MIX_STEPS_PER_CARD * constrained)
 
@@ -307,9 +311,13 @@ class Dealer:
                     raise NoConsistentDeal("dead end")
         return out
 
-    def mix(self, parts: list[Mask], rng: random.Random, steps: int) -> list[Mask]:
+    def mix(self, parts: list[Mask], rng: random.Random, steps: int,
+            compiled: bool = True) -> list[Mask]:
         """Random swaps of two cards between holders that may hold them (Metropolis-Hastings
-        with the uniform distribution as target), to even out the bias of :meth:`quick`."""
+        with the uniform distribution as target), to even out the bias of :meth:`quick`. The
+        compiled walk, where built, makes the same draws and the same swaps."""
+        if compiled and _MIX is not None:
+            return _MIX(parts, self.cards, self.holder_lists, rng.random, steps)  # type: ignore[no-any-return]
         lists = [C.cards_of(mask) for mask in parts]
         where: dict[Card, int] = {}
         for h, cards in enumerate(lists):
