@@ -569,3 +569,44 @@ def test_continue_speaks_the_language_of_the_settings(tmp_path: Path,
     assert exit_code(["--variant", "nope"]) == 2
     assert capsys.readouterr().err.strip().startswith(
         "tarot : erreur : variante inconnue 'nope' (connues : fft")
+
+
+def test_the_bots_workers_start_in_the_background_after_the_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The main menu asks no bot, but a table, a hint, the replay's analysis or the challenge
+    will: the game's thinker is started on a thread once the first frame is up, so that the
+    first of them finds it running rather than spawning its workers in its own frame."""
+    import threading
+
+    import pygame
+
+    import game.match.thinking as thinking
+
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
+    started: list[tuple[str, int]] = []
+    frames = {"count": 0}
+
+    class Recording:
+        closed = False
+
+        def __init__(self, workers: int, nice: int) -> None:
+            started.append((threading.current_thread().name, frames["count"]))
+
+        def shutdown(self) -> None:
+            self.closed = True
+
+    def watch(self: cli.Driver, app: object) -> None:
+        frames["count"] += 1
+        if frames["count"] == 1:
+            assert started == [], "started before the first frame was up"
+        if started or frames["count"] == 600:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(thinking, "Thinker", Recording)
+    monkeypatch.setattr(thinking, "_thinker", None)
+    monkeypatch.setattr(cli.Driver, "__call__", watch)
+    assert cli.main(["--speed", "instant", "--size", "1024x600"]) == 0
+    assert len(started) == 1, started
+    name, frame = started[0]
+    assert name == "tarot-thinker-start" and frame >= 1
+    assert thinking._thinker is None  # closed with the window
