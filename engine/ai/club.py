@@ -15,6 +15,12 @@ the trick on the table. The rules (:func:`choose_card`): cash masters, draw trum
 taker, make the taker trump as the defence, play low when the trick is lost, throw points to a
 partner who surely wins it, overtrump cheaply, keep the 21 for tricks worth it, save the Petit
 and the Excuse.
+
+A play-out asks for thousands of cards a decision, so the rules and a tracker's reading have a
+compiled twin (``engine/_club_rules.c``, ``engine/_club.c``) that :meth:`Tracker.card`,
+:meth:`Tracker.rollout` and :meth:`Tracker.replay` use on the compiled play core. This module
+stays the reference, the play of the pure-Python engine and of a tracker whose seats see
+every hand.
 """
 
 from __future__ import annotations
