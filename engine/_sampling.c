@@ -62,6 +62,8 @@ static int load(Walk *w, PyObject *parts, PyObject *cards, PyObject *holders_of)
             w->lists[h][w->sizes[h]++] = card;
         }
     }
+    for (int card = 0; card < DECK; card++)
+        w->holder_count[card] = -1; /* not among the cards */
     w->count = (int)PyList_GET_SIZE(cards);
     if (w->count > DECK || PyList_GET_SIZE(holders_of) != w->count) {
         PyErr_SetString(PyExc_ValueError, "one list of holders a card, for at most 78 cards");
@@ -82,6 +84,15 @@ static int load(Walk *w, PyObject *parts, PyObject *cards, PyObject *holders_of)
             if (small_from(PyList_GET_ITEM(members, k), "holder", 0, count - 1, &value) < 0)
                 return -1;
             w->holders[card][k] = (int)value;
+        }
+    }
+    for (int h = 0; h < count; h++) {
+        for (int i = 0; i < w->sizes[h]; i++) {
+            if (w->holder_count[w->lists[h][i]] < 0) {
+                PyErr_Format(PyExc_ValueError, "card %d of a part is not among the cards",
+                             w->lists[h][i]);
+                return -1;
+            }
         }
     }
     return 0;

@@ -186,3 +186,15 @@ def test_the_compiled_walk_swaps_the_cards_the_python_walk_swaps(players: int) -
             changed += fast != start
         assert sorted(map(int.bit_count, fast)) == sorted(map(int.bit_count, start))
     assert walks > 150 and changed > 50
+
+
+@needs_compiled
+def test_the_compiled_walk_refuses_parts_it_was_not_given_the_holders_of() -> None:
+    assert compiled is not None
+    with pytest.raises(ValueError, match="card 3 of a part is not among the cards"):
+        compiled.mix_deal([0b1001, 0b0110], [0, 1, 2], [[0, 1], [0, 1], [0, 1]],
+                          random.Random(0).random, 10)
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        compiled.mix_deal([0b01, 0b10], [0, 1], [[0, 1], [0, 5]], random.Random(0).random, 10)
+    assert compiled.mix_deal([0b01, 0b10], [0, 1], [[0, 1], [0, 1]],
+                             random.Random(0).random, 50) in ([0b01, 0b10], [0b10, 0b01])
