@@ -14,6 +14,7 @@ the exact search.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -40,8 +41,18 @@ def at_first_card(players: int, seed: int) -> DealState | None:
     deal = Deal.new(rules, players, seed % players, seed)
     rng = random.Random(seed)
     while not deal.is_over and deal.state.phase is not Phase.PLAYING:
-        deal.execute(deal.state.turn, random_action(deal.state, rng, slam_rate=0.15))
+        seat = deal.state.turn
+        assert seat is not None
+        deal.execute(seat, random_action(deal.state, rng, slam_rate=0.15))
     return deal.state if deal.state.phase is Phase.PLAYING else None
+
+
+def first_cards(players: int, base: int, count: int) -> Iterator[tuple[int, DealState]]:
+    """The deals of seeds ``base`` to ``base + count - 1`` that reach their first card."""
+    for seed in range(base, base + count):
+        state = at_first_card(players, seed)
+        if state is not None:
+            yield seed, state
 
 
 def knowledge(tracker: club.Tracker) -> tuple[object, ...]:
@@ -58,10 +69,7 @@ def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) ->
     assert compiled is not None
     rng = random.Random(players)
     checked = deals = 0
-    for seed in range(150):
-        state = at_first_card(players, 7000 * players + seed)
-        if state is None:
-            continue
+    for seed, state in first_cards(players, 7000 * players, 150):
         deals += 1
         tracker = club.Tracker(state)
         assert tracker.fast
@@ -85,10 +93,7 @@ def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) ->
 def test_a_compiled_play_out_ends_where_the_python_one_does(players: int) -> None:
     rng = random.Random(10 + players)
     compared = 0
-    for seed in range(120):
-        state = at_first_card(players, 9000 * players + seed)
-        if state is None:
-            continue
+    for seed, state in first_cards(players, 9000 * players, 120):
         for _ in range(rng.randrange(state.n * state.tricks_total - 1)):
             state.play(rng.choice(C.cards_of(state.legal_plays())))
         public = P.public_tracker(state)
@@ -110,10 +115,7 @@ def test_a_compiled_play_out_ends_where_the_python_one_does(players: int) -> Non
 def test_a_compiled_replay_counts_the_club_players_cards_as_python_does(players: int) -> None:
     rng = random.Random(20 + players)
     counted = 0
-    for seed in range(100):
-        state = at_first_card(players, 5000 * players + seed)
-        if state is None:
-            continue
+    for seed, state in first_cards(players, 5000 * players, 100):
         played = state.copy()
         cards = []
         tracker = club.Tracker(played)
@@ -167,10 +169,7 @@ def test_a_tracker_that_sees_every_hand_and_a_pure_python_deal_are_played_in_pyt
 def test_the_compiled_walk_swaps_the_cards_the_python_walk_swaps(players: int) -> None:
     rng = random.Random(30 + players)
     walks = changed = 0
-    for seed in range(60):
-        state = at_first_card(players, 3000 * players + seed)
-        if state is None:
-            continue
+    for seed, state in first_cards(players, 3000 * players, 60):
         for _ in range(rng.randrange(state.n * state.tricks_total - state.n)):
             state.play(rng.choice(C.cards_of(state.legal_plays())))
         assert state.turn is not None
