@@ -325,8 +325,11 @@ def warm_thinker_after_first_frame(app: Any) -> None:
     """Once the first frame is up, start the bots' worker processes in the background (this
     hook then leaves the frame loop): the first screen that asks them, a table, the replay's
     analysis, a hint or the challenge, finds them running instead of spawning them in its own
-    frame, which held that frame some 30 ms."""
+    frame, which held that frame some 30 ms. Not when the window is closing already
+    (``--first-frame`` times the start-up to the exit, which would wait for them)."""
     app.after_frame.remove(warm_thinker_after_first_frame)
+    if not app.running:
+        return
     from game.match.thinking import warm_game_thinker
 
     warm_game_thinker()

@@ -610,3 +610,9 @@ def test_the_bots_workers_start_in_the_background_after_the_first_frame(
     name, frame = started[0]
     assert name == "tarot-thinker-start" and frame >= 1
     assert thinking._thinker is None  # closed with the window
+    started.clear()
+    monkeypatch.undo()
+    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(thinking, "Thinker", Recording)
+    assert cli.main(["--first-frame", "--size", "1024x600"]) == 0
+    assert started == [], "the start-up timing would wait for workers nobody asked for"
