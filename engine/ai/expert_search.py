@@ -37,13 +37,15 @@ DEFAULT_BUDGET = 0.25
 #: :data:`SHORT_CLOCK` (the bids, the slam, a handful). With five players a longer think
 #: pays: 1 s against 0.25 s for every decision won +9.2 [+1.5, +16.9] points a deal (200
 #: duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %. At this
-#: default the expert beat the simple bot by +20.1 [+12.8, +27.4] (+22.8 with cards at 0.75 s
-#: too). With four players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat
-#: 0.25 s, nor 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals).
+#: default the expert beat the simple bot by +25.1 [+17.5, +32.6] with its play-outs compiled
+#: (+20.1 [+12.8, +27.4] with them in Python, +22.8 with cards at 0.75 s too). With four
+#: players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat 0.25 s, nor 0.5 s
+#: with three (-1.3 [-5.6, +3.0], 102 deals).
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
 #: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count. A card, the call
 #: and the discard: with five players most of their searches run to the clock (at 0.75 s a
-#: card with a choice took a median of 0.34 s, over the 0.3 s the table allows), while a bid
+#: card with a choice took a median of 0.34 s, over the 0.3 s the table allows; 0.093 s at
+#: 0.25 s with the play-outs compiled), while a bid
 #: is mostly settled at once (a median of 0 s) and takes its longer clock only when close.
 SHORT_CLOCK = frozenset({"card", "call", "discard"})
 #: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
