@@ -306,6 +306,19 @@ static int turn_of(const Table *t, int *seat)
     return 0;
 }
 
+/* The hand of ``seat``. */
+static int hand_of(const Table *t, int seat, Mask *hand)
+{
+    PyObject *hands = list_ref(t->s->hands, "hands");
+    if (hands == NULL)
+        return -1;
+    int result = seat < PyList_GET_SIZE(hands)
+                     ? mask_from(PyList_GET_ITEM(hands, seat), hand)
+                     : (PyErr_SetString(PyExc_IndexError, "'hands' has no hand for the seat"), -1);
+    Py_DECREF(hands);
+    return result;
+}
+
 /* The club player's card for ``seat`` (hand ``hand``, legal cards ``legal``). */
 static int club_choice(const Table *t, int seat, Mask hand, Mask legal, int *card)
 {
@@ -358,21 +371,19 @@ static int play_noted(Table *t, int seat, int card)
 static PyObject *club_card(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
     Table t;
-    Mask hand, legal, given;
+    Mask hand, legal;
     int seat, card;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "club_card(tracker, legal) takes two arguments");
         return NULL;
     }
-    if (load_table(args[0], &t) < 0 || mask_from(args[1], &given) < 0 || turn_of(&t, &seat) < 0)
+    if (load_table(args[0], &t) < 0 || mask_from(args[1], &legal) < 0 || turn_of(&t, &seat) < 0)
         return NULL;
     if (seat < 0) {
         PyErr_SetString(PyExc_ValueError, "the deal is over: no seat is to play");
         return NULL;
     }
-    if (core_legal(t.s, &hand, &legal) < 0) /* the hand, and the turn checked */
-        return NULL;
-    if (club_choice(&t, seat, hand, given, &card) < 0)
+    if (hand_of(&t, seat, &hand) < 0 || club_choice(&t, seat, hand, legal, &card) < 0)
         return NULL;
     return PyLong_FromLong(card);
 }

@@ -33,7 +33,7 @@ static int draw(PyObject *rand, double *out)
     return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
 }
 
-static int holds(const Walk *w, int card, int holder)
+static int may_hold(const Walk *w, int card, int holder)
 {
     for (int i = 0; i < w->holder_count[card]; i++)
         if (w->holders[card][i] == holder)
@@ -150,7 +150,7 @@ static PyObject *mix_deal(PyObject *Py_UNUSED(module), PyObject *const *args, Py
         }
         int j = (int)(r * w->sizes[b]);
         int y = w->lists[b][j];
-        if (!holds(w, y, a))
+        if (!may_hold(w, y, a))
             continue;
         /* the swap is proposed from either card: accepted with the ratio of the chances of
          * proposing it back and forth, so that every consistent deal is equally likely */

@@ -43,10 +43,10 @@ DEFAULT_BUDGET = 0.25
 #: with three (-1.3 [-5.6, +3.0], 102 deals).
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
 #: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count. A card, the call
-#: and the discard: with five players most of their searches run to the clock (at 0.75 s a
+#: and the discard: with five players most of their searches ran to the clock (at 0.75 s a
 #: card with a choice took a median of 0.34 s, over the 0.3 s the table allows; 0.093 s at
-#: 0.25 s with the play-outs compiled), while a bid
-#: is mostly settled at once (a median of 0 s) and takes its longer clock only when close.
+#: 0.25 s with the play-outs compiled), while a bid is mostly settled at once (a median of
+#: 0 s) and takes its longer clock only when close.
 SHORT_CLOCK = frozenset({"card", "call", "discard"})
 #: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
 #: with five it tells who the partner is (measured: no gain with three or four, where the
