@@ -1,5 +1,7 @@
 """The club player's card play compiled (``engine/_club.c``) is the Python one, card for card;
-the compiled walk that evens out a sampled deal (``engine/_sampling.c``) makes the same swaps.
+the compiled quick deal of a sampled deal and the walk that evens it out
+(``engine/_sampling.c``) deal the same cards and make the same swaps from the same draws, and
+the compiled point count of a hand is the Python count.
 
 :func:`engine.ai.club.choose_card` over :meth:`engine.ai.club.Tracker.reading` is the
 reference. On random deals of 3, 4 and 5 players (every contract, five-player calls of any
@@ -197,3 +199,58 @@ def test_the_compiled_walk_refuses_parts_it_was_not_given_the_holders_of() -> No
         compiled.mix_deal([0b01, 0b10], [0, 1], [[0, 1], [0, 5]], random.Random(0).random, 10)
     assert compiled.mix_deal([0b01, 0b10], [0, 1], [[0, 1], [0, 1]],
                              random.Random(0).random, 50) in ([0b01, 0b10], [0b10, 0b01])
+
+
+@needs_compiled
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_compiled_quick_deal_deals_the_cards_the_python_deal_deals(players: int) -> None:
+    rng = random.Random(40 + players)
+    deals = dead_ends = 0
+    for seed, state in first_cards(players, 4000 * players, 60):
+        for _ in range(rng.randrange(state.n * state.tricks_total - state.n)):
+            state.play(rng.choice(C.cards_of(state.legal_plays())))
+        assert state.turn is not None
+        dealer = Worlds(view_for(state, state.turn)).dealer
+        for attempt in range(5):
+            fast_rng, slow_rng = random.Random(seed + attempt), random.Random(seed + attempt)
+            fast = dealer.quick(fast_rng)
+            slow = dealer.quick(slow_rng, compiled=False)
+            assert fast == slow, (seed, attempt)
+            assert fast_rng.random() == slow_rng.random(), "not the same number of draws"
+            deals += 1
+            dead_ends += fast is None
+            if fast is not None:
+                assert list(map(int.bit_count, fast)) == list(dealer.sizes)
+    assert deals > 250 and dead_ends < deals
+
+
+@needs_compiled
+def test_the_compiled_quick_deal_refuses_a_damaged_plan() -> None:
+    assert compiled is not None
+    draws = random.Random(0)
+    with pytest.raises(ValueError, match="a damaged plan"):
+        compiled.quick_deal(bytes([0, 1, 0, 3, 1, 2]), (3,), draws.getrandbits, draws.random)
+    with pytest.raises(ValueError, match="a damaged plan"):
+        compiled.quick_deal(bytes([0, 1, 4, 1, 9]), (1,), draws.getrandbits, draws.random)
+    with pytest.raises(ValueError, match="a damaged plan"):
+        compiled.quick_deal(bytes([0, 1, 0, 1, 90]), (1,), draws.getrandbits, draws.random)
+    with pytest.raises(TypeError, match="bytes"):
+        compiled.quick_deal([0, 1, 0, 1, 9], (1,), draws.getrandbits, draws.random)
+    assert compiled.quick_deal(bytes([1, 2, 0, 1, 2, 5, 9]), (1, 1), draws.getrandbits,
+                               draws.random) in ([1 << 5, 1 << 9], [1 << 9, 1 << 5])
+    assert compiled.quick_deal(bytes([0, 0, 1, 5]), (1,), draws.getrandbits,
+                               draws.random) is None  # nobody may hold the card
+
+
+@needs_compiled
+def test_the_compiled_point_count_is_the_python_count() -> None:
+    from engine.ai.club_contract import count_strength, hand_strength
+
+    rng = random.Random(5)
+    deck = list(range(C.DECK_SIZE))
+    for _ in range(3000):
+        size = rng.choice((15, 18, 24, rng.randrange(1, 79)))
+        hand = C.mask_of(rng.sample(deck, size))
+        assert hand_strength(hand, 4, size) == count_strength(hand, size)
+    assert hand_strength(C.FULL_DECK, 4, 78) == count_strength(C.FULL_DECK, 78)
+    assert hand_strength(0, 4, 18) == count_strength(0, 18) == 0.0

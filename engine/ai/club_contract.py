@@ -10,6 +10,7 @@ played the same quick way).
 from __future__ import annotations
 
 from engine import cards as C
+from engine import speedups
 from engine.cards import Card, Mask
 from engine.rules import Rules
 
@@ -17,6 +18,8 @@ PETIT_BIT, TWENTY_ONE_BIT = 1 << C.PETIT, 1 << C.TWENTY_ONE
 PLAIN_MASK: Mask = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_MASKS[3]
 ORDINARY_TRUMPS: Mask = C.TRUMP_MASK & ~PETIT_BIT & ~TWENTY_ONE_BIT
 MAJOR_TRUMPS: Mask = C.TRUMPS_ABOVE[15]  # 16 to 21
+#: The compiled :func:`hand_strength` (``engine/_sampling.c``), where built.
+_STRENGTH = getattr(speedups.MODULE, "club_strength", None)
 
 #: Hand strength needed for each contract, by player count (measured on self-play: a Petite
 #: is made about half the time at its threshold, a Garde sans most of the time at its own).
@@ -33,7 +36,15 @@ def thresholds_for(players: int) -> dict[str, float]:
 
 def hand_strength(hand: Mask, players: int, hand_size: int) -> float:
     """A classic point count of a hand, scaled to 18 cards so thresholds compare across
-    player counts."""
+    player counts (compiled where the engine is: the expert counts every other seat's hand
+    in every deal it samples, to weigh the deal by the seat's bid)."""
+    if _STRENGTH is not None:
+        return _STRENGTH(hand, hand_size)  # type: ignore[no-any-return]
+    return count_strength(hand, hand_size)
+
+
+def count_strength(hand: Mask, hand_size: int) -> float:
+    """:func:`hand_strength` in Python: the reference of the compiled count."""
     trumps = hand & C.TRUMP_MASK
     n_trumps = trumps.bit_count()
     score = 0.0
@@ -143,5 +154,5 @@ def handful_cards(hand: Mask, size: int) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-__all__ = ["BID_THRESHOLDS", "bid_choice", "call_choice", "discard_choice", "hand_strength",
-           "handful_cards", "handful_size", "suit_weight", "thresholds_for"]
+__all__ = ["BID_THRESHOLDS", "bid_choice", "call_choice", "count_strength", "discard_choice",
+           "hand_strength", "handful_cards", "handful_size", "suit_weight", "thresholds_for"]

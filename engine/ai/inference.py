@@ -84,6 +84,7 @@ class Inference:
                 self.bids.append((seat, name, open_contracts))
             if name is not None:
                 floor = max(floor, rules.contract(name).rank)
+        self._bid_chances: dict[tuple[int, float], float] = {}
         # the cards played so far, in order, with the seat that played each
         self.cards: list[tuple[int, int]] = []
         for trick in (*view.tricks, view.trick):
@@ -95,10 +96,15 @@ class Inference:
 
     def weight(self, world: DealState) -> float:
         weight = 1.0
-        for seat, bid, open_contracts in self.bids:
+        known = self._bid_chances
+        for index, (seat, bid, open_contracts) in enumerate(self.bids):
             dealt = self.worlds.dealt_hand(world, seat)
             strength = hand_strength(dealt, self.view.players, self.hand_size)
-            weight *= bid_likelihood(strength, bid, open_contracts, self.thresholds)
+            chance = known.get((index, strength))
+            if chance is None:  # a point count takes few values: each is worked out once
+                chance = known[index, strength] = bid_likelihood(
+                    strength, bid, open_contracts, self.thresholds)
+            weight *= chance
         if self.plays:
             weight *= self._play_likelihood(world)
         return weight

@@ -50,7 +50,9 @@ PLAIN_MASK: Mask = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_
 DISCARDABLE: Mask = PLAIN_MASK & ~C.KING_MASK  # what a discard may hold besides shown trumps
 MIX_STEPS_PER_CARD = 4
 MAX_MIX_STEPS = 200
-#: The compiled walk of :meth:`Dealer.mix` (``engine/_sampling.c``), where built.
+#: The compiled quick deal and walk of :meth:`Dealer.quick` and :meth:`Dealer.mix`
+#: (``engine/_sampling.c``), where built.
+_QUICK = getattr(speedups.MODULE, "quick_deal", None)
 _MIX = getattr(speedups.MODULE, "mix_deal", None)
 
 
@@ -205,7 +207,7 @@ class Dealer:
     """Random assignments of ``pool`` to holders of fixed sizes within allowed masks."""
 
     def __init__(self, sizes: tuple[int, ...], allowed: tuple[Mask, ...], pool: Mask) -> None:
-        self.sizes = sizes
+        self.sizes = tuple(sizes)
         self.count = len(sizes)
         groups: dict[int, list[Card]] = {}
         for card in C.iter_cards(pool):
@@ -230,6 +232,14 @@ class Dealer:
             if sig != self.full:
                 constrained += len(cards)
         self.holder_lists = [self.holders_of[card] for card in self.cards]
+        #: by group: the holders that may hold its cards
+        self.members = [[h for h in range(self.count) if sig >> h & 1] for sig, _ in self.groups]
+        #: the groups as the compiled quick deal reads them: per group, whether every holder
+        #: may hold its cards, its holders and its cards, a byte each
+        plan = bytearray()
+        for (sig, cards), members in zip(self.groups, self.members, strict=True):
+            plan += bytes([sig == self.full, len(members), *members, len(cards), *cards])
+        self.plan = bytes(plan)
         #: swaps after each quick deal: none when no card is constrained
         self.mix_steps = min(MAX_MIX_STEPS, MIX_STEPS_PER_CARD * constrained)
 
@@ -249,12 +259,16 @@ class Dealer:
                     return False
         return True
 
-    def quick(self, rng: random.Random) -> list[Mask] | None:
-        """One attempt: each card to a holder with room, chosen in proportion to the room."""
+    def quick(self, rng: random.Random, compiled: bool = True) -> list[Mask] | None:
+        """One attempt: each card to a holder with room, chosen in proportion to the room
+        (``None`` at a dead end). The compiled deal, where built, makes the same draws and
+        deals the same cards."""
+        if compiled and _QUICK is not None:
+            return _QUICK(self.plan, self.sizes, rng.getrandbits, rng.random)  # type: ignore[no-any-return]
         room = list(self.sizes)
         out = [0] * self.count
         rand = rng.random
-        for sig, cards in self.groups:
+        for (sig, cards), members in zip(self.groups, self.members, strict=True):
             if sig == self.full and sum(room) == len(cards):
                 shuffled = cards[:]
                 rng.shuffle(shuffled)
@@ -267,7 +281,6 @@ class Dealer:
                 continue
             order = cards[:]
             rng.shuffle(order)
-            members = [h for h in range(self.count) if sig >> h & 1]
             for card in order:
                 total = 0
                 for h in members:
