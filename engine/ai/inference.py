@@ -17,6 +17,11 @@ other seats did under a model of play, the club player's:
   the play: a seat that knows it is the partner plays for the taker, the others do not.
 
 A weight is a likelihood up to a constant; the search uses weighted means.
+
+The taker's discard, when the dog was shown, is not read: weighing each deal by the cards its
+discard shares with the club player's discard from the same cards (1.5 times likelier a card)
+gained nothing over 200 duplicate deals with four players (-1.0 [-3.3, +1.2] a deal against
+the same expert without it) nor over 95 with three (-0.5 [-4.0, +3.0]).
 """
 
 from __future__ import annotations
