@@ -37,8 +37,9 @@ DEFAULT_BUDGET = 0.25
 #: :data:`SHORT_CLOCK` (the bids, the slam, a handful). With five players a longer think
 #: pays: 1 s against 0.25 s for every decision won +9.2 [+1.5, +16.9] points a deal (200
 #: duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %. At this
-#: default the expert beat the simple bot by +25.1 [+17.5, +32.6] with its play-outs compiled
-#: (+20.1 [+12.8, +27.4] with them in Python, +22.8 with cards at 0.75 s too). With four
+#: default the expert beat the simple bot by +30.6 [+23.8, +37.4] with its play-outs and sampled
+#: deals compiled (+24.9 [+17.2, +32.7] with the deals in Python, +20.1 [+12.8, +27.4] with
+#: the play-outs in Python too, +22.8 so with cards at 0.75 s). With four
 #: players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat 0.25 s, nor 0.5 s
 #: with three (-1.3 [-5.6, +3.0], 102 deals).
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
