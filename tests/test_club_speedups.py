@@ -24,7 +24,7 @@ from engine import cards as C
 from engine import playcore, speedups
 from engine.ai import club
 from engine.ai import playout as P
-from engine.ai.sampling import Worlds
+from engine.ai.sampling import Dealer, Worlds
 from engine.deal import Deal
 from engine.playcore import PyPlayCore
 from engine.randomplay import random_action
@@ -166,16 +166,22 @@ def test_a_tracker_that_sees_every_hand_and_a_pure_python_deal_are_played_in_pyt
             compiled.club_rollout(bad, 0)
 
 
+def dealers(players: int, first: int, rng: random.Random) -> Iterator[tuple[int, Dealer]]:
+    """Dealers of the unseen cards at random points of deals (``first_cards``), with each
+    deal's seed."""
+    for seed, state in first_cards(players, first, 60):
+        for _ in range(rng.randrange(state.n * state.tricks_total - state.n)):
+            state.play(rng.choice(C.cards_of(state.legal_plays())))
+        assert state.turn is not None
+        yield seed, Worlds(view_for(state, state.turn)).dealer
+
+
 @needs_compiled
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_compiled_walk_swaps_the_cards_the_python_walk_swaps(players: int) -> None:
     rng = random.Random(30 + players)
     walks = changed = 0
-    for seed, state in first_cards(players, 3000 * players, 60):
-        for _ in range(rng.randrange(state.n * state.tricks_total - state.n)):
-            state.play(rng.choice(C.cards_of(state.legal_plays())))
-        assert state.turn is not None
-        dealer = Worlds(view_for(state, state.turn)).dealer
+    for seed, dealer in dealers(players, 3000 * players, rng):
         start = dealer.deal(random.Random(seed))
         for steps in (0, 7, dealer.mix_steps, 500):
             fast_rng, slow_rng = random.Random(seed), random.Random(seed)
@@ -206,11 +212,7 @@ def test_the_compiled_walk_refuses_parts_it_was_not_given_the_holders_of() -> No
 def test_the_compiled_quick_deal_deals_the_cards_the_python_deal_deals(players: int) -> None:
     rng = random.Random(40 + players)
     deals = dead_ends = 0
-    for seed, state in first_cards(players, 4000 * players, 60):
-        for _ in range(rng.randrange(state.n * state.tricks_total - state.n)):
-            state.play(rng.choice(C.cards_of(state.legal_plays())))
-        assert state.turn is not None
-        dealer = Worlds(view_for(state, state.turn)).dealer
+    for seed, dealer in dealers(players, 4000 * players, rng):
         for attempt in range(5):
             fast_rng, slow_rng = random.Random(seed + attempt), random.Random(seed + attempt)
             fast = dealer.quick(fast_rng)

@@ -223,23 +223,23 @@ class Dealer:
         self.full = (1 << self.count) - 1
         self.cards: list[Card] = []
         self.holders_of: dict[Card, list[int]] = {}
+        #: by group: the holders that may hold its cards
+        self.members: list[list[int]] = []
+        # the groups as the compiled quick deal reads them: per group, whether every holder
+        # may hold its cards, its holders and its cards, a byte each
+        plan = bytearray()
         constrained = 0
         for sig, cards in self.groups:
             members = [h for h in range(self.count) if sig >> h & 1]
+            self.members.append(members)
+            plan += bytes([sig == self.full, len(members), *members, len(cards), *cards])
             for card in cards:
                 self.cards.append(card)
                 self.holders_of[card] = members
             if sig != self.full:
                 constrained += len(cards)
-        self.holder_lists = [self.holders_of[card] for card in self.cards]
-        #: by group: the holders that may hold its cards
-        self.members = [[h for h in range(self.count) if sig >> h & 1] for sig, _ in self.groups]
-        #: the groups as the compiled quick deal reads them: per group, whether every holder
-        #: may hold its cards, its holders and its cards, a byte each
-        plan = bytearray()
-        for (sig, cards), members in zip(self.groups, self.members, strict=True):
-            plan += bytes([sig == self.full, len(members), *members, len(cards), *cards])
         self.plan = bytes(plan)
+        self.holder_lists = [self.holders_of[card] for card in self.cards]
         #: swaps after each quick deal: none when no card is constrained
         self.mix_steps = min(MAX_MIX_STEPS, MIX_STEPS_PER_CARD * constrained)
 
