@@ -1,15 +1,15 @@
-/* The club player's card play (engine/ai/club.py) on the compiled play core: the card of one
- * seat, a play-out of a deal to its end, every seat a club player, and the cards of a deal
- * replayed, counting those the club player would have chosen.
+/* The club player's card play (engine/ai/club.py, engine/ai/club_tracker.py) on the compiled
+ * play core: the card of one seat, a play-out of a deal to its end, every seat a club player,
+ * and the cards of a deal replayed, counting those the club player would have chosen.
  *
  * The expert values each option by playing sampled deals to the end with every seat playing
  * the club player's card, thousands of deals a decision; in Python the club player's rules
  * and the reading of what a seat knows are most of that time. Here they work on masks of two
  * 64-bit words, and a play-out runs without returning to Python between cards.
  *
- * engine/ai/club.py stays the reference: choose_card(), the rules it calls and
- * Tracker.reading() / Tracker.play() are what every function here does, in the same order,
- * and tests/test_club_speedups.py compares the two card for card over thousands of deals.
+ * The Python code stays the reference: club.choose_card(), the rules it calls and
+ * club_tracker.Tracker.reading() / .play() are what every function here does, in the same
+ * order, and tests/test_club_speedups.py compares the two card for card over thousands of deals.
  * A tracker that lets seats see every hand (Tracker.see_all) stays with the Python code. The
  * rules themselves are in engine/_club_rules.c.
  */
@@ -19,7 +19,7 @@
 static PyObject *S_STATE, *S_VOID, *S_NO_TRUMPS, *S_PLAYED, *S_POINTS, *S_LED, *S_OPEN,
     *S_DISCARD, *S_CONTRACT, *S_DOG_SHOWN, *S_DOG;
 
-/* What every seat knows (club.Tracker's knowledge), and the deal it is about. */
+/* What every seat knows (club_tracker.Tracker's knowledge), and the deal it is about. */
 typedef struct {
     Core *s;
     int n, taker, partner, called; /* -1: no partner, no called card */
@@ -88,7 +88,7 @@ static int dog_called(Table *t, PyObject *state)
     return 0;
 }
 
-/* The table as ``tracker`` (a club.Tracker on a deal of the compiled core) knows it. */
+/* The table as ``tracker`` (a club_tracker.Tracker on a deal of the compiled core) knows it. */
 static int load_table(PyObject *tracker, Table *t)
 {
     long n, value;

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.ai import club
+from engine.ai import club, club_tracker
 from engine.ai.random_bot import RandomBot
 from engine.ai.simple_bot import SimpleBot
 from engine.deal import Deal
@@ -38,7 +38,7 @@ def test_a_play_out_plays_the_simple_bots_cards(players: int) -> None:
             continue
         # from here, a tracker on a copy plays every seat like the simple bot would
         state = deal.state.copy()
-        tracker = club.Tracker(state)
+        tracker = club_tracker.Tracker(state)
         simple = SimpleBot(0)
         while state.phase is Phase.PLAYING:
             seat = state.turn

@@ -3,7 +3,7 @@ the compiled quick deal of a sampled deal and the walk that evens it out
 (``engine/_sampling.c``) deal the same cards and make the same swaps from the same draws, and
 the compiled point count of a hand is the Python count.
 
-:func:`engine.ai.club.choose_card` over :meth:`engine.ai.club.Tracker.reading` is the
+:func:`engine.ai.club.choose_card` over :meth:`engine.ai.club_tracker.Tracker.reading` is the
 reference. On random deals of 3, 4 and 5 players (every contract, five-player calls of any
 card, misères, slams announced), the compiled card is compared with it at every decision with
 a choice, a compiled play-out from a point of the deal with the Python play-out from the
@@ -22,7 +22,7 @@ import pytest
 
 from engine import cards as C
 from engine import playcore, speedups
-from engine.ai import club
+from engine.ai import club, club_tracker
 from engine.ai import playout as P
 from engine.ai.sampling import Dealer, Worlds
 from engine.deal import Deal
@@ -57,7 +57,7 @@ def first_cards(players: int, base: int, count: int) -> Iterator[tuple[int, Deal
             yield seed, state
 
 
-def knowledge(tracker: club.Tracker) -> tuple[object, ...]:
+def knowledge(tracker: club_tracker.Tracker) -> tuple[object, ...]:
     return (tracker.void[:], tracker.no_trumps, tracker.played, tracker.points, tracker.led)
 
 
@@ -73,7 +73,7 @@ def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) ->
     checked = deals = 0
     for seed, state in first_cards(players, 7000 * players, 150):
         deals += 1
-        tracker = club.Tracker(state)
+        tracker = club_tracker.Tracker(state)
         assert tracker.fast
         while state.turn is not None:
             legal = state.legal_plays()
@@ -120,7 +120,7 @@ def test_a_compiled_replay_counts_the_club_players_cards_as_python_does(players:
     for seed, state in first_cards(players, 5000 * players, 100):
         played = state.copy()
         cards = []
-        tracker = club.Tracker(played)
+        tracker = club_tracker.Tracker(played)
         for _ in range(rng.randrange(1, played.n * played.tricks_total)):
             legal = played.legal_plays()
             card = (tracker.card(legal) if legal & (legal - 1) and rng.random() < 0.6
@@ -129,7 +129,7 @@ def test_a_compiled_replay_counts_the_club_players_cards_as_python_does(players:
             tracker.play(card)
         skip = rng.randrange(-1, players)
         fast_state, slow_state = state.copy(), state.copy()
-        fast, slow = club.Tracker(fast_state), club.Tracker(slow_state)
+        fast, slow = club_tracker.Tracker(fast_state), club_tracker.Tracker(slow_state)
         slow.fast = False
         agreed = fast.replay(cards, skip)
         assert agreed == slow.replay(cards, skip), seed
@@ -149,18 +149,18 @@ def state_played(state: DealState) -> int:
 def test_a_tracker_that_sees_every_hand_and_a_pure_python_deal_are_played_in_python() -> None:
     state = at_first_card(4, 3)
     assert state is not None
-    tracker = club.Tracker(state)
+    tracker = club_tracker.Tracker(state)
     tracker.see_all(0b1111)
     assert not tracker.fast and not tracker.rollout()
     pure = PyPlayCore.__new__(PyPlayCore)
     for name in playcore.FIELDS:
         value = getattr(state, name)
         setattr(pure, name, value[:] if isinstance(value, list) else value)
-    assert not club.compiled_for(pure)  # type: ignore[arg-type]
+    assert not club_tracker.compiled_for(pure)  # type: ignore[arg-type]
     if compiled is not None:
         with pytest.raises(ValueError, match="see every hand"):
             compiled.club_card(tracker, state.legal_plays())
-        bad = club.Tracker(state)
+        bad = club_tracker.Tracker(state)
         bad.void = [0]
         with pytest.raises(ValueError, match="one int a seat"):
             compiled.club_rollout(bad, 0)

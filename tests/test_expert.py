@@ -399,7 +399,7 @@ def test_open_defence_lets_the_defenders_of_the_takers_play_outs_read_every_hand
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``open_defence``, the taker's card play-outs give every other seat all the hands
     to read; a defender's play-outs, and the taker's without the option, stay as they were."""
-    from engine.ai.club import Tracker
+    from engine.ai.club_tracker import Tracker
 
     opened: list[int] = []
     monkeypatch.setattr(Tracker, "see_all", lambda self, seats: opened.append(seats))

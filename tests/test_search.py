@@ -194,7 +194,7 @@ def test_discards_weighed_are_legal_and_the_club_players_first() -> None:
 
 
 def test_the_tree_starts_as_a_play_out_and_learns_the_seats_later_cards() -> None:
-    from engine.ai import club, tree
+    from engine.ai import club_tracker, tree
     from engine.ai import playout as P
     from engine.state import Phase
 
@@ -215,8 +215,8 @@ def test_the_tree_starts_as_a_play_out_and_learns_the_seats_later_cards() -> Non
         card = (legal & -legal).bit_length() - 1
         public = P.public_tracker(world)
 
-        def fresh(world: DealState = world, public: club.Tracker = public,
-                  card: int = card) -> tuple[DealState, club.Tracker]:
+        def fresh(world: DealState = world, public: club_tracker.Tracker = public,
+                  card: int = card) -> tuple[DealState, club_tracker.Tracker]:
             s = world.copy()
             tracker = P.tracker_for(s, public)
             tracker.play(card)

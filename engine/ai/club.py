@@ -5,8 +5,9 @@ once for two users:
 
 * the simple bot, which reads a seat's view (:func:`reading_of_view`);
 * the expert's play-outs, where every seat of a sampled deal plays like a club player who
-  sees only its own hand and what the table has shown (:class:`Tracker` keeps that knowledge
-  up to date card by card, so a play-out never rebuilds it from the tricks).
+  sees only its own hand and what the table has shown
+  (:class:`engine.ai.club_tracker.Tracker` keeps that knowledge up to date card by card, so
+  a play-out never rebuilds it from the tricks).
 
 What a seat knows (:class:`Reading`): its hand and legal cards, the cards it has not seen, the
 suits each seat showed it lacks and the seats that showed they have no trump, who its friends
@@ -16,24 +17,17 @@ taker, make the taker trump as the defence, play low when the trick is lost, thr
 partner who surely wins it, overtrump cheaply, keep the 21 for tricks worth it, save the Petit
 and the Excuse.
 
-A play-out asks for thousands of cards a decision, so the rules and a tracker's reading have a
-compiled twin (``engine/_club_rules.c``, ``engine/_club.c``) that :meth:`Tracker.card`,
-:meth:`Tracker.rollout` and :meth:`Tracker.replay` use on the compiled play core. This module
-stays the reference, the play of the pure-Python engine and of a tracker whose seats see
-every hand.
+A play-out asks for thousands of cards a decision, so the rules have a compiled twin
+(``engine/_club_rules.c``) that the tracker uses on the compiled play core. This module stays
+the reference, the play of the pure-Python engine and of a tracker whose seats see every
+hand.
 """
 
 from __future__ import annotations
 
 from engine import cards as C
-from engine import speedups
 from engine.cards import Card, Mask
-from engine.state import DealState
 from engine.views import SeatView
-
-#: The compiled twins of :meth:`Tracker.card` and a play-out (``engine/_club.c``), where built.
-_COMPILED = speedups.MODULE
-_CORE = getattr(_COMPILED, "PlayCore", None)
 
 EXCUSE, PETIT, TWENTY_ONE = C.EXCUSE, C.PETIT, C.TWENTY_ONE
 EXCUSE_BIT, PETIT_BIT, TWENTY_ONE_BIT = C.EXCUSE_BIT, 1 << C.PETIT, 1 << C.TWENTY_ONE
@@ -102,7 +96,7 @@ def note_card(void: list[int], no_trumps: int, seat: int, card: Card, led: int) 
     return no_trumps
 
 
-def _camps(r: Reading, partner: int | None, partner_known: bool) -> None:
+def set_camps(r: Reading, partner: int | None, partner_known: bool) -> None:
     """Friends and foes as the seat knows them (``partner`` only when known)."""
     me, taker, n = r.me, r.taker, r.n
     others = ((1 << n) - 1) & ~(1 << me)
@@ -161,7 +155,7 @@ def reading_of_view(view: SeatView) -> Reading:
             if led < 0 and card != EXCUSE:
                 led = SUIT_OF[card]
     r.no_trumps = no_trumps
-    _camps(r, view.partner, view.partner_known)
+    set_camps(r, view.partner, view.partner_known)
     _trick_state(r, view.trick.leader, view.trick.cards)
     r.tricks_left = view.hand_counts[r.me]
     mine = r.friends | 1 << r.me
@@ -391,198 +385,5 @@ def _duck(r: Reading, cards: Mask) -> Card:
     return best
 
 
-# --- play-outs ---------------------------------------------------------------------------------
-
-
-class Tracker:
-    """The knowledge of every seat of a deal being played out, kept up to date card by card:
-    cards played, the suits each seat showed it lacks, the seats without trumps, the trick's
-    points. One :class:`Reading` is filled in again for each decision (a play-out asks for
-    one a card), and each seat's friends and foes are worked out again only when the partner
-    shows."""
-
-    __slots__ = ("camps", "fast", "later", "led", "no_trumps", "open", "played", "points", "r",
-                 "revealed", "state", "void")
-
-    def __init__(self, state: DealState) -> None:
-        self.state = state
-        n = state.n
-        self.void = [0] * n
-        self.no_trumps = 0
-        played = 0
-        for leader, cards, _ in state.tricks:
-            self._note_trick(leader, cards)
-            for card in cards:
-                played |= 1 << card
-        self._note_trick(state.leader, state.trick)
-        self.points = 0
-        for card in state.trick:
-            played |= 1 << card
-            if card != EXCUSE:
-                self.points += HALF_POINTS[card]
-        self.played = played
-        self.led = -1
-        for card in state.trick:
-            if card != EXCUSE:
-                self.led = SUIT_OF[card]
-                break
-        assert state.taker is not None
-        self.r = r = Reading()
-        r.n, r.taker, r.void = n, state.taker, self.void
-        self.camps: list[tuple[int, int, bool] | None] = [None] * n
-        self.revealed = state.partner_revealed
-        self.later = _LATER[n]
-        self.open = 0
-        self.fast = compiled_for(state)
-
-    def see_all(self, seats: int) -> None:
-        """Let ``seats`` (a mask of seats) play as if they saw every hand: what each other
-        seat holds and lacks, not only what the table has shown. This stands for a player who
-        reads the cards better than a club player does (the expert weighing its own
-        contract). Such a tracker is played in Python."""
-        self.open = seats
-        self.fast = self.fast and not seats
-
-    def card(self, legal: Mask) -> Card:
-        """The club player's card for the seat to play, ``legal`` its legal cards (more than
-        one): ``choose_card(self.reading(legal))``, compiled where it can be."""
-        if self.fast:
-            return _COMPILED.club_card(self, legal)  # type: ignore[union-attr, no-any-return]
-        return choose_card(self.reading(legal))
-
-    def rollout(self, until: int = 0) -> bool:
-        """Play the deal on in the compiled code, every seat a club player, to the end or to
-        the start of a trick with ``until`` tricks left; ``False`` (nothing played) where the
-        deal is played in Python (:func:`engine.ai.playout.rollout`)."""
-        if not self.fast:
-            return False
-        _COMPILED.club_rollout(self, until)  # type: ignore[union-attr]
-        return True
-
-    def replay(self, cards: list[Card], skip: int) -> int:
-        """Play ``cards`` in order (each for the seat to play); the number of them, seat
-        ``skip``'s aside, that were the club player's card among several legal ones."""
-        if self.fast:
-            return _COMPILED.club_replay(self, cards, skip)  # type: ignore[union-attr, no-any-return]
-        s = self.state
-        agreed = 0
-        for card in cards:
-            if s.turn != skip:
-                legal = s.legal_plays()
-                agreed += bool(legal & (legal - 1)) and self.card(legal) == card
-            self.play(card)
-        return agreed
-
-    def _note_trick(self, leader: int, cards: tuple[Card, ...] | list[Card]) -> None:
-        n = self.state.n
-        led = -1
-        for i, card in enumerate(cards):
-            self.no_trumps = note_card(self.void, self.no_trumps, (leader + i) % n, card, led)
-            if led < 0 and card != EXCUSE:
-                led = SUIT_OF[card]
-
-    def play(self, card: Card) -> None:
-        """Play ``card`` for the seat to play in the state, and note what it shows."""
-        s = self.state
-        led = self.led
-        if card != EXCUSE:
-            if led >= 0:
-                self.no_trumps = note_card(self.void, self.no_trumps, s.turn,  # type: ignore[arg-type]
-                                           card, led)
-            else:
-                self.led = SUIT_OF[card]
-            self.points += HALF_POINTS[card]
-        self.played |= 1 << card
-        s.play(card)
-        if not s.trick:
-            self.led = -1
-            self.points = 0
-
-    def reading(self, legal: Mask) -> Reading:
-        """What the seat to play knows now; ``legal`` is its legal cards. The same object
-        comes back each time, filled in for the new decision."""
-        s = self.state
-        seat: int = s.turn  # type: ignore[assignment]
-        r = self.r
-        r.me = seat
-        hand = s.hands[seat]
-        r.hand = hand
-        r.legal = legal
-        if self.open >> seat & 1:
-            self._open_reading(r, seat)
-        elif seat == r.taker:
-            r.unseen = C.FULL_DECK & ~self.played & ~hand & ~s.discard
-            r.void, r.no_trumps = self.void, self.no_trumps
-        else:
-            r.unseen = C.FULL_DECK & ~self.played & ~hand
-            r.void, r.no_trumps = self.void, self.no_trumps
-        if s.partner_revealed != self.revealed:
-            self.revealed = s.partner_revealed
-            self.camps = [None] * s.n
-        camp = self.camps[seat]
-        if camp is None:
-            _camps(r, s.partner, partner_known(s, seat))
-            self.camps[seat] = (r.friends, r.foes, r.attacking)
-        else:
-            r.friends, r.foes, r.attacking = camp
-        trick = s.trick
-        r.trick = trick
-        r.later = self.later[s.leader][len(trick)]
-        r.win_card = s.win_card
-        r.winner = (s.leader + s.win_pos) % s.n if s.win_pos >= 0 else -1
-        r.led = self.led
-        r.points = self.points
-        r.tricks_left = left = hand.bit_count()
-        r.slam_on = False
-        if legal & EXCUSE_BIT and left <= 2 and r.attacking and s.tricks:
-            mine = r.friends | 1 << seat
-            r.slam_on = all(mine >> winner & 1 for _, _, winner in s.tricks)
-        return r
-
-
-    def _open_reading(self, r: Reading, seat: int) -> None:
-        """The unseen cards, voids and trumpless seats as they truly are."""
-        hands = self.state.hands
-        unseen = 0
-        void = []
-        no_trumps = 0
-        for other, hand in enumerate(hands):
-            if other != seat:
-                unseen |= hand
-            lacks = 0
-            for suit in range(4):
-                if not hand & SUIT_MASKS[suit]:
-                    lacks |= 1 << suit
-            void.append(lacks)
-            if not hand & TRUMP_MASK:
-                no_trumps |= 1 << other
-        r.unseen, r.void, r.no_trumps = unseen, void, no_trumps
-
-
-#: ``_LATER[n][leader][k]``: the seats still to play after the ``k + 1``-th card of a trick.
-_LATER: dict[int, list[list[list[int]]]] = {
-    n: [[[(leader + i) % n for i in range(k + 1, n)] for k in range(n)] for leader in range(n)]
-    for n in (3, 4, 5)
-}
-
-
-def compiled_for(state: DealState) -> bool:
-    """Whether the club player's card on ``state`` can be worked out by the compiled code (a
-    deal on the compiled play core)."""
-    return _CORE is not None and isinstance(state, _CORE)
-
-
-def partner_known(s: DealState, seat: int) -> bool:
-    """Whether ``seat`` knows who the partner is (or that there is none), as its view says."""
-    if s.n != 5 or s.called is None or s.partner_revealed:
-        return True
-    if seat == s.partner:
-        return True
-    if seat == s.taker and s.hands[seat] >> s.called & 1:
-        return True
-    contract = s.contract
-    return contract is not None and contract.dog_shown and bool(s.dog >> s.called & 1)
-
-
-__all__ = ["Reading", "Tracker", "beats", "choose_card", "compiled_for", "holds", "note_card",
-           "partner_known", "reading_of_view"]
+__all__ = ["Reading", "beats", "choose_card", "holds", "note_card", "reading_of_view",
+           "set_camps"]

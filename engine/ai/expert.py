@@ -57,8 +57,8 @@ from engine.ai import auction, club, endgame, tree
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
-from engine.ai.club import Tracker
 from engine.ai.club_contract import call_choice, discard_choice, hand_strength, thresholds_for
+from engine.ai.club_tracker import Tracker
 from engine.ai.expert_search import (
     DEFAULT_BUDGET,
     DEFAULT_BUDGETS,

@@ -65,8 +65,8 @@ POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (1.0, 6), (2.0, 8))
 #: against defenders who search the estimate is not low (``python -m engine.ai.calibrate``).
 EDGE = 0.0
 #: Whether, as taker, the expert's card play-outs give the defenders every hand to read
-#: (:meth:`engine.ai.club.Tracker.see_all`): defenders stronger than club players, as at a
-#: table of experts. Off by default until measured at 200 deals.
+#: (:meth:`engine.ai.club_tracker.Tracker.see_all`): defenders stronger than club players, as
+#: at a table of experts. Off by default until measured at 200 deals.
 OPEN_DEFENCE = False
 #: Tricks left (the one being played included) from which the cards are valued by exact
 #: search of the rest of each sampled deal, by player count, for budgets (seconds) of at

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 
-from engine.ai import club
+from engine.ai import club_tracker
 from engine.ai.club_contract import BID_THRESHOLDS, hand_strength
 from engine.ai.sampling import Worlds
 from engine.state import DealState, Phase
@@ -120,7 +120,7 @@ class Inference:
         s.hands = [self.worlds.playing_hand(world, seat) for seat in range(world.n)]
         s.dog = world.dog
         s.discard = world.discard
-        agreed = club.Tracker(s).replay(self.played, self.view.seat)
+        agreed = club_tracker.Tracker(s).replay(self.played, self.view.seat)
         weight = 1.0
         for _ in range(agreed):  # the same products as card by card
             weight *= self.play_match

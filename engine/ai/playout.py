@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from engine import cards as C
-from engine.ai import club, endgame
+from engine.ai import club, club_tracker, endgame
 from engine.ai.club_contract import discard_choice, handful_cards, handful_size
 from engine.cards import Card, Mask
 from engine.rules import Contract
@@ -33,15 +33,15 @@ PETIT_BIT = 1 << C.PETIT
 TWENTY_ONE_BIT = 1 << C.TWENTY_ONE
 
 
-def public_tracker(s: DealState) -> club.Tracker:
+def public_tracker(s: DealState) -> club_tracker.Tracker:
     """What every seat knows at ``s`` (a sampled deal at the decision), to copy for each
     play-out from there with :func:`tracker_for`."""
-    return club.Tracker(s)
+    return club_tracker.Tracker(s)
 
 
-def tracker_for(s: DealState, public: club.Tracker) -> club.Tracker:
+def tracker_for(s: DealState, public: club_tracker.Tracker) -> club_tracker.Tracker:
     """A tracker on ``s`` (a deal at the same point as ``public``'s) with the same knowledge."""
-    tracker = club.Tracker.__new__(club.Tracker)
+    tracker = club_tracker.Tracker.__new__(club_tracker.Tracker)
     tracker.state = s
     tracker.void = public.void[:]
     tracker.no_trumps = public.no_trumps
@@ -54,18 +54,18 @@ def tracker_for(s: DealState, public: club.Tracker) -> club.Tracker:
     tracker.revealed = s.partner_revealed
     tracker.later = public.later
     tracker.open = 0
-    tracker.fast = club.compiled_for(s)
+    tracker.fast = club_tracker.compiled_for(s)
     return tracker
 
 
 def rollout(s: DealState, rng: random.Random | None = None, epsilon: float = 0.0,
-            tracker: club.Tracker | None = None, until: int = 0) -> None:
+            tracker: club_tracker.Tracker | None = None, until: int = 0) -> None:
     """Play ``s`` in place, every seat as a club player, to the end or, with ``until``, to
     the start of a trick with ``until`` tricks left. ``tracker``, when given, is one on ``s``
     already (see :func:`tracker_for`)."""
     if s.phase is not Phase.PLAYING:
         return
-    t = tracker if tracker is not None else club.Tracker(s)
+    t = tracker if tracker is not None else club_tracker.Tracker(s)
     random_cards = rng is not None and epsilon > 0
     if not random_cards and t.rollout(until):
         return
@@ -87,7 +87,7 @@ def rollout(s: DealState, rng: random.Random | None = None, epsilon: float = 0.0
 
 
 def value(s: DealState, seat: int, rng: random.Random | None = None, epsilon: float = 0.0,
-          tracker: club.Tracker | None = None, exact: int = 0) -> float:
+          tracker: club_tracker.Tracker | None = None, exact: int = 0) -> float:
     """``seat``'s score for ``s`` played out: by club players, and with ``exact``, the last
     ``exact`` tricks searched exactly (:mod:`engine.ai.endgame`)."""
     if exact:

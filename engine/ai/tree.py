@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai import club
+from engine.ai import club_tracker
 from engine.ai import playout as P
 from engine.ai.candidates import equivalent_cards
 from engine.cards import Card
@@ -43,7 +43,7 @@ class Node:
         self.total = 0.0
 
 
-def walk(s: DealState, tracker: club.Tracker, root: Node, seat: int, scale: float,
+def walk(s: DealState, tracker: club_tracker.Tracker, root: Node, seat: int, scale: float,
          weight: float = 1.0, rng: random.Random | None = None, epsilon: float = 0.0,
          exact: int = 0) -> float:
     """``seat``'s score for ``s`` (the candidate just played, ``tracker`` on ``s``, the deal
@@ -92,7 +92,7 @@ def walk(s: DealState, tracker: club.Tracker, root: Node, seat: int, scale: floa
     return value
 
 
-def _choose(node: Node, options: list[Card], tracker: club.Tracker, legal: int,
+def _choose(node: Node, options: list[Card], tracker: club_tracker.Tracker, legal: int,
             bound: float) -> tuple[Card, bool]:
     """The seat's card at ``node`` and whether the tree had not tried it yet there."""
     untried = [card for card in options if card not in node.children
