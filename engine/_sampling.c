@@ -1,5 +1,5 @@
 /* The sampled deals of the expert's search, compiled: the quick deal of the unseen cards
- * (engine/ai/sampling.py: Dealer.quick), the swaps that even it out (Dealer.mix) and the club
+ * (engine/ai/dealer.py: Dealer.quick), the swaps that even it out (Dealer.mix) and the club
  * player's point count of a hand that weighs the deal by the seats' bids
  * (engine/ai/club_contract.py: hand_strength).
  *
@@ -405,12 +405,12 @@ static PyObject *club_strength(PyObject *Py_UNUSED(module), PyObject *const *arg
 
 PyMethodDef SAMPLING_METHODS[] = {
     {"quick_deal", (PyCFunction)(void (*)(void))quick_deal, METH_FASTCALL,
-     "engine.ai.sampling.Dealer.quick: quick_deal(plan, sizes, getrandbits, random), the "
+     "engine.ai.dealer.Dealer.quick: quick_deal(plan, sizes, getrandbits, random), the "
      "groups of cards in `plan` (Dealer.plan), or None at a dead end."},
     {"club_strength", (PyCFunction)(void (*)(void))club_strength, METH_FASTCALL,
      "engine.ai.club_contract.hand_strength: club_strength(hand, hand_size)."},
     {"mix_deal", (PyCFunction)(void (*)(void))mix_deal, METH_FASTCALL,
-     "engine.ai.sampling.Dealer.mix: mix_deal(parts, cards, holders_of, random, steps), the "
+     "engine.ai.dealer.Dealer.mix: mix_deal(parts, cards, holders_of, random, steps), the "
      "holders of each card of `cards` in `holders_of`."},
     {NULL, NULL, 0, NULL},
 };

@@ -24,7 +24,8 @@ from engine import cards as C
 from engine import playcore, speedups
 from engine.ai import club, club_tracker
 from engine.ai import playout as P
-from engine.ai.sampling import Dealer, Worlds
+from engine.ai.dealer import Dealer
+from engine.ai.sampling import Worlds
 from engine.deal import Deal
 from engine.playcore import PyPlayCore
 from engine.randomplay import random_action

@@ -14,11 +14,12 @@ from engine import cards as C
 from engine.actions import PASS, Action, Bid, DecideSlam, Discard, Play, ShowHandful
 from engine.ai import BOTS, make_bot
 from engine.ai.base import Bot
+from engine.ai.dealer import Dealer
 from engine.ai.expert import ExpertBot, OmniscientExpert, equivalent_cards
 from engine.ai.options import pending
 from engine.ai.random_bot import RandomBot
 from engine.ai.registry import MEASUREMENT_BOTS
-from engine.ai.sampling import Dealer, infer, sample_deals, trick_constraints
+from engine.ai.sampling import infer, sample_deals, trick_constraints
 from engine.ai.simple_bot import SimpleBot
 from engine.deal import Deal
 from engine.events import DealDealt, Discarded, Event

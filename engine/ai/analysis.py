@@ -175,7 +175,7 @@ def analyse(view: SeatView, samples: int = 48, seed: int = 0, seconds: float | N
     legal); a declaration there, or ``declarations=True``, values the handful and misère
     declarations instead of the card. ``stop`` is polled between deals: when it returns true
     the analysis raises :class:`AnalysisCancelled`. A view no deal fits raises
-    :class:`engine.ai.sampling.NoConsistentDeal`.
+    :class:`engine.ai.dealer.NoConsistentDeal`.
     """
     if isinstance(include, ShowHandful | AnnounceMisere):
         declarations = True

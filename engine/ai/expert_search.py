@@ -24,8 +24,9 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.ai import playout as P
 from engine.ai.base import PhaseBot
+from engine.ai.dealer import NoConsistentDeal
 from engine.ai.inference import Inference
-from engine.ai.sampling import NoConsistentDeal, Worlds
+from engine.ai.sampling import Worlds
 from engine.ai.search import Budget, WorldSource
 from engine.ai.simple_bot import SimpleBot
 from engine.state import DealState

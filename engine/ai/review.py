@@ -90,7 +90,7 @@ def estimate(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int = 0,
 
     The same ``seed`` gives the same estimate. ``stop`` is polled between sampled deals;
     raises :class:`ReviewCancelled` when it returns true. A view no deal fits raises
-    :class:`engine.ai.sampling.NoConsistentDeal`.
+    :class:`engine.ai.dealer.NoConsistentDeal`.
     """
     phase = view.phase
     if phase is Phase.FINISHED:
