@@ -34,7 +34,6 @@ class NoConsistentDeal(ValueError):
     """The constraints admit no deal (only possible when the view itself is inconsistent)."""
 
 
-
 class Dealer:
     """Random assignments of ``pool`` to holders of fixed sizes within allowed masks."""
 
