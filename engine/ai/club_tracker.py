@@ -16,13 +16,20 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine import speedups
-from engine.ai.club import Reading, choose_card, note_card, set_camps
+from engine.ai.club import (
+    EXCUSE,
+    EXCUSE_BIT,
+    HALF_POINTS,
+    SUIT_MASKS,
+    SUIT_OF,
+    TRUMP_MASK,
+    Reading,
+    choose_card,
+    note_card,
+    set_camps,
+)
 from engine.cards import Card, Mask
 from engine.state import DealState
-
-EXCUSE, EXCUSE_BIT = C.EXCUSE, C.EXCUSE_BIT
-HALF_POINTS, SUIT_OF, SUIT_MASKS, TRUMP_MASK = (C.HALF_POINTS, C.SUIT_OF, C.SUIT_MASKS,
-                                                C.TRUMP_MASK)
 
 #: The compiled twins of :meth:`Tracker.card` and a play-out (``engine/_club.c``), where built.
 _COMPILED = speedups.MODULE
@@ -69,6 +76,26 @@ class Tracker:
         self.later = _LATER[n]
         self.open = 0
         self.fast = compiled_for(state)
+
+    def on(self, state: DealState) -> Tracker:
+        """A tracker on ``state``, a deal at the same point as this tracker's, with the same
+        knowledge: what the table has shown is the same in every sampled deal of a decision,
+        so a play-out copies it rather than reading the tricks again."""
+        tracker = Tracker.__new__(Tracker)
+        tracker.state = state
+        tracker.void = self.void[:]
+        tracker.no_trumps = self.no_trumps
+        tracker.played = self.played
+        tracker.points = self.points
+        tracker.led = self.led
+        tracker.r = r = Reading()
+        r.n, r.taker, r.void = state.n, self.r.taker, tracker.void
+        tracker.camps = [None] * state.n
+        tracker.revealed = state.partner_revealed
+        tracker.later = self.later
+        tracker.open = 0
+        tracker.fast = compiled_for(state)
+        return tracker
 
     def see_all(self, seats: int) -> None:
         """Let ``seats`` (a mask of seats) play as if they saw every hand: what each other

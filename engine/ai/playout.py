@@ -41,21 +41,7 @@ def public_tracker(s: DealState) -> club_tracker.Tracker:
 
 def tracker_for(s: DealState, public: club_tracker.Tracker) -> club_tracker.Tracker:
     """A tracker on ``s`` (a deal at the same point as ``public``'s) with the same knowledge."""
-    tracker = club_tracker.Tracker.__new__(club_tracker.Tracker)
-    tracker.state = s
-    tracker.void = public.void[:]
-    tracker.no_trumps = public.no_trumps
-    tracker.played = public.played
-    tracker.points = public.points
-    tracker.led = public.led
-    tracker.r = r = club.Reading()
-    r.n, r.taker, r.void = s.n, public.r.taker, tracker.void
-    tracker.camps = [None] * s.n
-    tracker.revealed = s.partner_revealed
-    tracker.later = public.later
-    tracker.open = 0
-    tracker.fast = club_tracker.compiled_for(s)
-    return tracker
+    return public.on(s)
 
 
 def rollout(s: DealState, rng: random.Random | None = None, epsilon: float = 0.0,
