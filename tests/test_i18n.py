@@ -14,14 +14,8 @@ import pytest
 
 from engine.saves import SaveError, load_deal
 from game.app import i18n
-from game.app.catalogs import (
-    catalog_languages,
-    catalog_path,
-    check,
-    read,
-    scan_code,
-    template_path,
-)
+from game.app.catalog_checks import check, scan_code
+from game.app.catalog_files import catalog_languages, catalog_path, read, template_path
 from game.app.i18n import (
     catalog_problem,
     languages,
