@@ -15,8 +15,9 @@ from engine.actions import PASS, Action, Bid, DecideSlam, Discard, Play, ShowHan
 from engine.ai import BOTS, make_bot
 from engine.ai.base import Bot
 from engine.ai.dealer import Dealer
-from engine.ai.expert import ExpertBot, OmniscientExpert, equivalent_cards
+from engine.ai.expert import ExpertBot, equivalent_cards
 from engine.ai.options import pending
+from engine.ai.oracle import OmniscientExpert
 from engine.ai.random_bot import RandomBot
 from engine.ai.registry import MEASUREMENT_BOTS
 from engine.ai.sampling import infer, sample_deals, trick_constraints

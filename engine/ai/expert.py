@@ -33,8 +33,8 @@ sampled deals and the function that scores one option on one deal. The bot's own
 are searches over these problems; :mod:`engine.ai.analysis` evaluates the same problems
 without pruning, to explain a choice.
 
-:class:`OmniscientExpert` is the same search handed the true deal instead of samples: a
-yardstick for measurements, never a player.
+:mod:`engine.ai.oracle` runs the same search on deals that know hidden cards: yardsticks of
+what the hidden information is worth, for measurements, never players.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ from engine.ai.expert_search import (
     OPEN_DEFENCE,
     SearchingBot,
 )
-from engine.ai.search import Budget, Problem, WorldSource, race
+from engine.ai.search import Budget, Problem, race
 from engine.cards import Card, Mask
 from engine.rules import Contract
 from engine.scoring import DealResult, score_deal
@@ -386,29 +386,6 @@ def _exact_run(me: int) -> Callable[[DealState, Card], float]:
     return run
 
 
-class OmniscientExpert(ExpertBot):
-    """The expert's search run on the true deal rather than on samples (measurement only).
-
-    ``provider`` returns the true :class:`DealState` at the decision being asked. The
-    play-outs vary through ``epsilon`` (random cards now and then), since every "sample" is
-    the same deal.
-    """
-
-    name = "omniscient"
-
-    def __init__(self, provider: Callable[[], DealState], seed: int = 0,
-                 budget: float | None = None, budget_samples: int | None = None,
-                 epsilon: float = 0.1) -> None:
-        super().__init__(seed, budget, budget_samples, epsilon)
-        self.provider = provider
-
-    def world_source(self, view: SeatView, rng: random.Random) -> WorldSource:
-        true = self.provider()
-        if true.phase is not view.phase or true.turn != view.turn:
-            raise ValueError("the provided deal is not at the decision the view shows")
-        return lambda: (true.copy(), 1.0)
-
-
 def make(seed: int = 0, budget: float | None = None, samples: int | None = None,
          read_plays: bool | None = None, edge: float = EDGE,
          open_defence: bool = OPEN_DEFENCE) -> ExpertBot:
@@ -419,24 +396,16 @@ def make(seed: int = 0, budget: float | None = None, samples: int | None = None,
                      edge=edge, open_defence=open_defence)
 
 
-def make_omniscient(seed: int, provider: Callable[[], DealState],
-                    budget: float | None = None, samples: int | None = None) -> OmniscientExpert:
-    """The measurement registry's factory: needs the true deal's ``provider``."""
-    return OmniscientExpert(provider, seed, budget=budget, budget_samples=samples)
-
-
 __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_BUDGETS",
     "Budget",
     "Declaration",
     "ExpertBot",
-    "OmniscientExpert",
     "Problem",
     "card_groups",
     "discard_candidates",
     "equivalent_cards",
     "make",
-    "make_omniscient",
     "unseen_out",
 ]

@@ -140,10 +140,14 @@ class SearchingBot(PhaseBot):
 
     # --- the deals to look at ----------------------------------------------------------------
 
+    def worlds(self, view: SeatView) -> Worlds:
+        """The deals consistent with ``view`` that the searches sample from."""
+        return Worlds(view)
+
     def world_source(self, view: SeatView, rng: random.Random) -> WorldSource:
         """A function returning a new sampled deal at the view's decision, with its weight,
         on each call."""
-        worlds = Worlds(view)
+        worlds = self.worlds(view)
         plays = self.read_plays
         if plays is None:
             plays = view.players in READ_PLAYS

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from engine.ai.base import Bot
 from engine.ai.expert import make as make_expert
-from engine.ai.expert import make_omniscient
+from engine.ai.oracle import make_omniscient
 from engine.ai.random_bot import RandomBot
 from engine.ai.simple_bot import SimpleBot
 

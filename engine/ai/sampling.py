@@ -193,11 +193,7 @@ class Worlds:
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self.knowledge = k = infer(view)
-        self.dealer = Dealer(k.sizes, k.presumed, k.pool)
-        if not self.dealer.possible:
-            self.dealer = Dealer(k.sizes, k.allowed, k.pool)
-            if not self.dealer.possible:
-                raise NoConsistentDeal("no deal fits what the seat has seen")
+        self.dealer = self._dealer(k.presumed, k.allowed)
         rules = view.rules
         self.contract = _contract(view)
         self.dog_size = rules.setup(view.players).dog
@@ -219,6 +215,17 @@ class Worlds:
                 if called in trick.cards:
                     self.called_by = trick.seats(view.players)[trick.cards.index(called)]
         self._templates: dict[int | None, DealState] = {}
+
+    def _dealer(self, presumed: tuple[Mask, ...], allowed: tuple[Mask, ...]) -> Dealer:
+        """A dealer within the presumptions, or within the rules alone when no deal fits
+        them."""
+        k = self.knowledge
+        dealer = Dealer(k.sizes, presumed, k.pool)
+        if not dealer.possible:
+            dealer = Dealer(k.sizes, allowed, k.pool)
+            if not dealer.possible:
+                raise NoConsistentDeal("no deal fits what the seat has seen")
+        return dealer
 
     # the state without hands, per partner (the camps decide who won the past tricks)
 
