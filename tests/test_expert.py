@@ -24,10 +24,10 @@ from engine.ai.sampling import infer, sample_deals, trick_constraints
 from engine.ai.simple_bot import SimpleBot
 from engine.deal import Deal
 from engine.events import DealDealt, Discarded, Event
-from engine.legal import check_action
 from engine.rules import Rules, load_rules
 from engine.state import DealState, Phase
 from engine.views import SeatView, view_for
+from tests.helpers.bot_tables import play_out
 
 RULES: dict[str, Rules] = {v: load_rules(variant=v) for v in ("fft", "miseres", "call_any_card")}
 
@@ -230,15 +230,7 @@ def test_tight_constraints_are_always_met() -> None:
 
 
 def play_deal(rules: Rules, players: int, dealer: int, seed: int, bots: list[Bot]) -> Deal:
-    deal = Deal.new(rules, players, dealer, seed)
-    while not deal.is_over:
-        seat = deal.state.turn
-        assert seat is not None
-        view = view_for(deal.state, seat)
-        action = bots[seat].decide(view)
-        check_action(deal.state, seat, action)
-        deal.execute(seat, action)
-    return deal
+    return play_out(Deal.new(rules, players, dealer, seed), bots)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -336,14 +328,8 @@ def test_registry_and_measurement_bots() -> None:
     deal = Deal.new(RULES["fft"], 4, 0, 11)
     omniscient = MEASUREMENT_BOTS["omniscient"](1, lambda: deal.state)
     assert isinstance(omniscient, OmniscientExpert)
-    bots: list[Bot] = [OmniscientExpert(lambda: deal.state, 1, budget_samples=6),
-                       SimpleBot(1), SimpleBot(2), SimpleBot(3)]
-    while not deal.is_over:
-        seat = deal.state.turn
-        assert seat is not None
-        action = bots[seat].decide(view_for(deal.state, seat))
-        check_action(deal.state, seat, action)
-        deal.execute(seat, action)
+    play_out(deal, [OmniscientExpert(lambda: deal.state, 1, budget_samples=6),
+                    SimpleBot(1), SimpleBot(2), SimpleBot(3)])
 
 
 def test_a_bidding_margin_is_added_to_the_contracts_the_expert_would_take() -> None:

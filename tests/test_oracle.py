@@ -14,10 +14,10 @@ from engine.ai.registry import MEASUREMENT_BOTS
 from engine.ai.sampling import PILE, infer
 from engine.ai.simple_bot import SimpleBot
 from engine.deal import Deal
-from engine.legal import check_action
 from engine.rules import load_rules
 from engine.state import DealState, Phase
 from engine.views import SeatView, view_for
+from tests.helpers.bot_tables import play_out
 
 RULES = load_rules()
 
@@ -121,14 +121,8 @@ def test_before_the_play_it_decides_as_the_expert_does() -> None:
 def test_a_seeing_expert_plays_whole_legal_deals(sees: str) -> None:
     for number in range(2):
         deal = Deal.new(RULES, 5, number, 40 + number)
-        bots = [SeeingExpert(lambda d=deal: d.state, sees, 1, budget_samples=6)] + [
-            SimpleBot(s) for s in range(1, 5)]
-        while not deal.is_over:
-            seat = deal.state.turn
-            assert seat is not None
-            action = bots[seat].decide(view_for(deal.state, seat))
-            check_action(deal.state, seat, action)
-            deal.execute(seat, action)
+        play_out(deal, [SeeingExpert(lambda d=deal: d.state, sees, 1, budget_samples=6)] + [
+            SimpleBot(s) for s in range(1, 5)])
 
 
 def test_the_measurement_factory_and_its_errors() -> None:
