@@ -40,9 +40,11 @@ DEFAULT_BUDGET = 0.25
 #: duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %. At this
 #: default the expert beat the simple bot by +30.6 [+23.8, +37.4] with its play-outs and sampled
 #: deals compiled (+24.9 [+17.2, +32.7] with the deals in Python, +20.1 [+12.8, +27.4] with
-#: the play-outs in Python too, +22.8 so with cards at 0.75 s). With four
-#: players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1 [-3.6, +3.7]) beat 0.25 s, nor 0.5 s
-#: with three (-1.3 [-5.6, +3.0], 102 deals).
+#: the play-outs in Python too, +22.8 so with cards at 0.75 s). The +9.2 was measured before
+#: the sampled deals were compiled: since, 3 s against 0.25 s for every decision gives -0.6
+#: [-6.8, +5.6] with five players (200 deals), the quicker 0.25 s search having caught up
+#: (contracts made 80.2 %). With four players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1
+#: [-3.6, +3.7]) beat 0.25 s, nor 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals).
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
 #: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count. A card, the call
 #: and the discard: with five players most of their searches ran to the clock (at 0.75 s a
