@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from engine import cards as C
 from engine.ai.expert import ExpertBot
-from engine.ai.sampling import PILE, Worlds
+from engine.ai.sampling import Knowledge, Worlds
 from engine.ai.search import WorldSource
 from engine.cards import Mask
 from engine.state import DealState, Phase
@@ -75,19 +75,17 @@ class RevealedWorlds(Worlds):
     ``true`` (every other unseen card dealt as :class:`~engine.ai.sampling.Worlds` deals it)."""
 
     def __init__(self, view: SeatView, true: DealState, revealed: Mask) -> None:
+        self.true = true
+        self.revealed = revealed
         super().__init__(view)
-        k = self.knowledge
-        revealed &= k.pool
-        held = [self._true_part(true, holder) & revealed for holder in k.holders]
+
+    def infer(self, view: SeatView) -> Knowledge:
+        k = super().infer(view)
+        revealed = self.revealed & k.pool
+        held = [k.held(self.true, holder) & revealed for holder in k.holders]
         allowed = tuple(a & ~revealed | h for a, h in zip(k.allowed, held, strict=True))
         presumed = tuple(p & ~revealed | h for p, h in zip(k.presumed, held, strict=True))
-        self.knowledge = dataclasses.replace(k, allowed=allowed, presumed=presumed)
-        self.dealer = self._dealer(presumed, allowed)
-
-    def _true_part(self, true: DealState, holder: int) -> Mask:
-        if holder != PILE:
-            return true.hands[holder]
-        return true.discard if self.knowledge.pile == "discard" else true.dog
+        return dataclasses.replace(k, allowed=allowed, presumed=presumed)
 
 
 class SeeingExpert(ExpertBot):

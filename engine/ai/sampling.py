@@ -61,6 +61,12 @@ class Knowledge:
     pool: Mask
     pile: str | None  # "dog", "discard" or None
 
+    def held(self, state: DealState, holder: int) -> Mask:
+        """The cards ``holder`` (a seat or :data:`PILE`) has in ``state``."""
+        if holder != PILE:
+            return state.hands[holder]
+        return state.discard if self.pile == "discard" else state.dog
+
 
 def _contract(view: SeatView) -> Contract | None:
     return view.rules.contract(view.contract) if view.contract is not None else None
@@ -192,8 +198,12 @@ class Worlds:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.knowledge = k = infer(view)
-        self.dealer = self._dealer(k.presumed, k.allowed)
+        self.knowledge = k = self.infer(view)
+        self.dealer = Dealer(k.sizes, k.presumed, k.pool)
+        if not self.dealer.possible:
+            self.dealer = Dealer(k.sizes, k.allowed, k.pool)
+            if not self.dealer.possible:
+                raise NoConsistentDeal("no deal fits what the seat has seen")
         rules = view.rules
         self.contract = _contract(view)
         self.dog_size = rules.setup(view.players).dog
@@ -216,16 +226,9 @@ class Worlds:
                     self.called_by = trick.seats(view.players)[trick.cards.index(called)]
         self._templates: dict[int | None, DealState] = {}
 
-    def _dealer(self, presumed: tuple[Mask, ...], allowed: tuple[Mask, ...]) -> Dealer:
-        """A dealer within the presumptions, or within the rules alone when no deal fits
-        them."""
-        k = self.knowledge
-        dealer = Dealer(k.sizes, presumed, k.pool)
-        if not dealer.possible:
-            dealer = Dealer(k.sizes, allowed, k.pool)
-            if not dealer.possible:
-                raise NoConsistentDeal("no deal fits what the seat has seen")
-        return dealer
+    def infer(self, view: SeatView) -> Knowledge:
+        """Who may hold each unseen card (:func:`infer`); the deals are dealt within it."""
+        return infer(view)
 
     # the state without hands, per partner (the camps decide who won the past tricks)
 
