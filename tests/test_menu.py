@@ -23,8 +23,9 @@ from game.app import paths
 from game.app.settings import Settings
 from game.app.window import App, Scene
 from game.match.session import Autosave
-from game.menus.common import ChoiceRow, ConfirmDialog
+from game.menus.common import ConfirmDialog
 from game.menus.deals import FinishedDealsScene
+from game.menus.form import ChoiceRow
 from game.menus.menu import MenuScene, NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene

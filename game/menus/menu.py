@@ -34,16 +34,13 @@ from game.match.session import (
     table_names,
 )
 from game.menus.common import (
-    Choice,
-    ChoiceRow,
     ConfirmDialog,
-    FormScene,
-    TextRow,
     backdrop,
     draw_keys_hint,
     draw_paragraph,
     fit_size,
 )
+from game.menus.form import Choice, ChoiceRow, FormScene, TextRow
 
 #: The cards fanned on the title screen, left to right.
 FAN = ("QD", "T1", "EX", "T21", "KH")

@@ -17,7 +17,8 @@ from game.app.i18n import languages, tr
 from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_INDICES, TRICK_PAUSES
 from game.app.widgets import Button
 from game.app.window import App
-from game.menus.common import Choice, ChoiceRow, FormScene, draw_keys_hint
+from game.menus.common import draw_keys_hint
+from game.menus.form import Choice, ChoiceRow, FormScene
 
 #: The sample pair shown for each deck: the suits whose colour changes.
 SAMPLE_PAIR = ("KD", "QC")
