@@ -783,3 +783,41 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
     assert tops == sorted(tops) and len(set(tops)) == len(tops) == 8
     app.close()
     app.window.destroy()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080),
+                                  (1280, 1024), (1600, 600)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("form", ["settings", "new game"])
+def test_a_form_fits_between_its_title_and_the_keys_line(home: Path, size: tuple[int, int],
+                                                          language: str, form: str) -> None:
+    """Every row, option and button of the settings and the new-game form inside the window,
+    the panel under its title and over the keys line, the rows one under the other."""
+    app = App(Settings(sound=False, animation_speed="instant", language=language), size=size)
+    try:
+        scene: SettingsScene | NewGameScene = (
+            SettingsScene(app) if form == "settings" else NewGameScene(app))
+        app.push(scene)
+        step(app)
+        u = app.unit
+        h = app.size[1]
+        panel = scene.panel
+        assert panel.top - 58 * u - 34 * u >= 0, (size, panel)  # room for the title
+        assert panel.bottom <= h - 30 * u, (size, panel)  # the keys line stays clear
+        assert app.screen.get_rect().contains(panel)
+        bottoms = 0
+        for r in scene.rows:
+            assert panel.contains(r.rect), (size, r.key, r.rect, panel)
+            assert r.rect.top >= bottoms, (size, r.key)
+            bottoms = r.rect.bottom
+            if isinstance(r, ChoiceRow):
+                for rect in r.option_rects:
+                    assert r.rect.top <= rect.top and rect.bottom <= r.rect.bottom, (size, r.key)
+                    assert panel.left <= rect.left and rect.right <= panel.right, (size, r.key)
+                    assert rect.height >= 24 * u, (size, r.key, rect)
+        for button in scene.actions:
+            assert panel.contains(button.rect), (size, button.rect, panel)
+            assert button.rect.top >= bottoms
+    finally:
+        app.close()
+        app.window.destroy()

@@ -30,6 +30,9 @@ from game.menus.common import backdrop, fit_size, heading
 
 FOCUS_BAR = (255, 255, 255, 22)
 FIELD = (10, 24, 18)
+#: The lowest a form's rows are made, as a share of their height, for the form to fit the
+#: window above the keys line (the settings' eight rows are made 0.9 as high at 16:9).
+MIN_SQUEEZE = 0.75
 
 
 # --- option rows ---------------------------------------------------------------------------
@@ -265,19 +268,22 @@ class FormScene(Scene):
         u = self.app.unit
         w, h = self.app.size
         title_h = int(104 * u)
-        rows_h = sum(int(row.height * u) for row in self.rows)
         extra_h = int(self.extra_height() * u)
         buttons_h = int(84 * u)
-        panel_h = rows_h + extra_h + buttons_h + int(32 * u)
-        panel_w = min(int(self.panel_width * u), w - int(32 * u))
         hint_h = int(30 * u)
+        # rows that would push the buttons onto the keys line are made lower, all alike
+        room = h - title_h - hint_h - extra_h - buttons_h - int(32 * u)
+        natural = sum(row.height for row in self.rows) * u
+        squeeze = min(1.0, max(MIN_SQUEEZE, room / natural)) if natural else 1.0
+        heights = [int(row.height * u * squeeze) for row in self.rows]
+        panel_h = sum(heights) + extra_h + buttons_h + int(32 * u)
+        panel_w = min(int(self.panel_width * u), w - int(32 * u))
         top = max(title_h, (h - hint_h - panel_h) // 2 + title_h // 2)
         self.panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         self.label_width = int(panel_w * 0.3)
         y = self.panel.top + int(16 * u)
-        for row in self.rows:
-            rect = pygame.Rect(self.panel.left + int(14 * u), y, panel_w - int(28 * u),
-                               int(row.height * u))
+        for row, height in zip(self.rows, heights, strict=True):
+            rect = pygame.Rect(self.panel.left + int(14 * u), y, panel_w - int(28 * u), height)
             row.layout(self.app, rect, self.label_width)
             y += rect.height
         # the extra area spans the rows' width; the label column starts at its left

@@ -22,8 +22,8 @@ from game.menus.form import Choice, ChoiceRow, FormScene
 
 #: The sample pair shown for each deck: the suits whose colour changes.
 SAMPLE_PAIR = ("KD", "QC")
-#: Design pixels of a row of card pictures: low enough that seven rows and the Back button
-#: fit a 16:9 window.
+#: Design pixels of a row of card pictures, before the form makes its rows lower to fit a
+#: 16:9 window above the keys line (:data:`game.menus.form.MIN_SQUEEZE`).
 PICTURE_ROW = 104
 
 
