@@ -635,8 +635,12 @@ def shoot_replays(players: int, size: tuple[int, int], out: Path) -> None:
         app.push(scene)
         analysis = scene.analysis
         deadline = time.perf_counter() + 120
+        # the frames poll the analysis' worker: waiting without them would wait for nothing
         while analysis is not None and not analysis.finished and time.perf_counter() < deadline:
-            time.sleep(0.05)
+            app.step(DT)
+            time.sleep(0.02)
+        if analysis is not None and not analysis.finished:
+            raise RuntimeError(f"the analysis of the {players}-player replay did not finish")
         w, h = size
         prefix = f"replay-{players}p-{w}x{h}"
 
