@@ -53,7 +53,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import auction, club, endgame, tree
+from engine.ai import auction, club, endgame
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
@@ -79,9 +79,6 @@ PASS_MARGIN = 14.0
 #: A taker's hand this far below the club player's Garde contre threshold does not weigh a
 #: slam.
 SLAM_MARGIN = 10.0
-#: The scores of a deal, in units of :meth:`ExpertBot._unit` (a card point of margin): the
-#: scale of the tree search's exploration.
-SCORE_SCALE = 50.0
 #: Share of the play-outs its camp must win for a seat to show a handful.
 HANDFUL_WINS = 0.5
 #: A declaration before the first card, or none.
@@ -343,17 +340,9 @@ class ExpertBot(SearchingBot):
             return Problem(candidates, self.world_source(view, rng), _exact_run(me),
                            self._unit(view))
         public: list[Tracker] = []
-        trees = {card: tree.Node() for card in candidates}
-        scale = SCORE_SCALE * self._unit(view)
         noise = rng if self.epsilon else None
-        source = self.world_source(view, rng)
-        weight = [1.0]
         opened = ((1 << view.players) - 1) & ~(1 << me) if (
             self.open_defence and me == view.taker) else 0
-
-        def worlds() -> tuple[DealState, float]:
-            world, weight[0] = source()
-            return world, weight[0]
 
         def run(world: DealState, card: Card) -> float:
             s = world.copy()
@@ -363,12 +352,9 @@ class ExpertBot(SearchingBot):
             if opened:
                 tracker.see_all(opened)
             tracker.play(card)
-            if self.use_tree:
-                return tree.walk(s, tracker, trees[card], me, scale, weight[0], noise,
-                                 self.epsilon)
             return P.value(s, me, noise, self.epsilon, tracker)
 
-        return Problem(candidates, worlds, run, self._unit(view))
+        return Problem(candidates, self.world_source(view, rng), run, self._unit(view))
 
 
 def _exact_run(me: int) -> Callable[[DealState, Card], float]:

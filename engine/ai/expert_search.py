@@ -91,13 +91,11 @@ class SearchingBot(PhaseBot):
 
     def __init__(self, seed: int = 0, budget: float | None = None,
                  budget_samples: int | None = None, epsilon: float = 0.0,
-                 read_plays: bool | None = None, use_tree: bool = True,
-                 pool: int | None = None, edge: float = EDGE,
+                 read_plays: bool | None = None, pool: int | None = None, edge: float = EDGE,
                  open_defence: bool = OPEN_DEFENCE) -> None:
         self.rng = random.Random(seed)
         self.edge = edge
         self.open_defence = open_defence
-        self.use_tree = use_tree
         self.pool_size = pool
         self.budget_seconds = budget
         self.budget_samples = budget_samples
