@@ -44,7 +44,9 @@ DEFAULT_BUDGET = 0.25
 #: the sampled deals were compiled: since, 3 s against 0.25 s for every decision gives -0.6
 #: [-6.8, +5.6] with five players (200 deals), the quicker 0.25 s search having caught up
 #: (contracts made 80.2 %). With four players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1
-#: [-3.6, +3.7]) beat 0.25 s, nor 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals).
+#: [-3.6, +3.7]) beat 0.25 s, nor 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals). Those
+#: were measured with the tree of its own later cards the expert had then; without it, 3 s
+#: against 0.25 s gives -1.0 [-3.1, +1.1] with four players and -1.4 [-7.6, +4.8] with five.
 DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
 #: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count. A card, the call
 #: and the discard: with five players most of their searches ran to the clock (at 0.75 s a
