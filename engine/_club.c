@@ -392,17 +392,16 @@ static PyObject *club_rollout(PyObject *Py_UNUSED(module), PyObject *const *args
                               Py_ssize_t nargs)
 {
     Table t;
-    long until, index, total;
     int seat;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "club_rollout(tracker, until) takes two arguments");
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "club_rollout(tracker) takes one argument");
         return NULL;
     }
-    if (load_table(args[0], &t) < 0 || small_from(args[1], "until", 0, DECK, &until) < 0)
+    if (load_table(args[0], &t) < 0)
         return NULL;
     PyObject *state = (PyObject *)t.s;
     Py_INCREF(state);
-    int failed = small_from(t.s->tricks_total, "tricks_total", 0, DECK, &total) < 0;
+    int failed = 0;
     while (!failed) {
         if (turn_of(&t, &seat) < 0) {
             failed = 1;
@@ -410,15 +409,6 @@ static PyObject *club_rollout(PyObject *Py_UNUSED(module), PyObject *const *args
         }
         if (seat < 0)
             break;
-        if (until) {
-            if (small_from(t.s->trick_index, "trick_index", 0, DECK, &index) < 0) {
-                failed = 1;
-                break;
-            }
-            PyObject *trick = t.s->trick;
-            if (index >= total - until && PyList_Check(trick) && PyList_GET_SIZE(trick) == 0)
-                break;
-        }
         Mask hand, legal;
         int card;
         if (core_legal(t.s, &hand, &legal) < 0) {
@@ -491,8 +481,7 @@ PyMethodDef CLUB_METHODS[] = {
     {"club_card", (PyCFunction)(void (*)(void))club_card, METH_FASTCALL,
      "The club player's card for the seat to play: club_card(tracker, legal)."},
     {"club_rollout", (PyCFunction)(void (*)(void))club_rollout, METH_FASTCALL,
-     "Play the tracker's deal on, every seat a club player, to the end or to the start of a "
-     "trick with `until` tricks left: club_rollout(tracker, until)."},
+     "Play the tracker's deal to the end, every seat a club player: club_rollout(tracker)."},
     {"club_replay", (PyCFunction)(void (*)(void))club_replay, METH_FASTCALL,
      "Play the cards given on the tracker's deal; the number of them, seat `skip`'s aside, "
      "that were the club player's card among several legal ones: club_replay(tracker, "

@@ -100,17 +100,16 @@ def test_a_compiled_play_out_ends_where_the_python_one_does(players: int) -> Non
         for _ in range(rng.randrange(state.n * state.tricks_total - 1)):
             state.play(rng.choice(C.cards_of(state.legal_plays())))
         public = P.public_tracker(state)
-        for until in (0, 2, 3):
-            fast_state, slow_state = state.copy(), state.copy()
-            fast, slow = P.tracker_for(fast_state, public), P.tracker_for(slow_state, public)
-            slow.fast = False
-            P.rollout(fast_state, tracker=fast, until=until)
-            P.rollout(slow_state, tracker=slow, until=until)
-            assert fields(fast_state) == fields(slow_state), (seed, until)
-            assert knowledge(fast) == knowledge(slow), (seed, until)
-            assert public.played == state_played(state), "the public tracker was changed"
-            compared += 1
-    assert compared > 250
+        fast_state, slow_state = state.copy(), state.copy()
+        fast, slow = P.tracker_for(fast_state, public), P.tracker_for(slow_state, public)
+        slow.fast = False
+        P.rollout(fast_state, tracker=fast)
+        P.rollout(slow_state, tracker=slow)
+        assert fields(fast_state) == fields(slow_state), seed
+        assert knowledge(fast) == knowledge(slow), seed
+        assert public.played == state_played(state), "the public tracker was changed"
+        compared += 1
+    assert compared > 80
 
 
 @needs_compiled
@@ -164,7 +163,7 @@ def test_a_tracker_that_sees_every_hand_and_a_pure_python_deal_are_played_in_pyt
         bad = club_tracker.Tracker(state)
         bad.void = [0]
         with pytest.raises(ValueError, match="one int a seat"):
-            compiled.club_rollout(bad, 0)
+            compiled.club_rollout(bad)
 
 
 def dealers(players: int, first: int, rng: random.Random) -> Iterator[tuple[int, Dealer]]:

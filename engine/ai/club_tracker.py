@@ -112,13 +112,12 @@ class Tracker:
             return _COMPILED.club_card(self, legal)  # type: ignore[union-attr, no-any-return]
         return choose_card(self.reading(legal))
 
-    def rollout(self, until: int = 0) -> bool:
-        """Play the deal on in the compiled code, every seat a club player, to the end or to
-        the start of a trick with ``until`` tricks left; ``False`` (nothing played) where the
-        deal is played in Python (:func:`engine.ai.playout.rollout`)."""
+    def rollout(self) -> bool:
+        """Play the deal to the end in the compiled code, every seat a club player; ``False``
+        (nothing played) where the deal is played in Python (:func:`engine.ai.playout.rollout`)."""
         if not self.fast:
             return False
-        _COMPILED.club_rollout(self, until)  # type: ignore[union-attr]
+        _COMPILED.club_rollout(self)  # type: ignore[union-attr]
         return True
 
     def replay(self, cards: list[Card], skip: int) -> int:

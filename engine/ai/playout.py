@@ -45,24 +45,20 @@ def tracker_for(s: DealState, public: club_tracker.Tracker) -> club_tracker.Trac
 
 
 def rollout(s: DealState, rng: random.Random | None = None, epsilon: float = 0.0,
-            tracker: club_tracker.Tracker | None = None, until: int = 0) -> None:
-    """Play ``s`` in place, every seat as a club player, to the end or, with ``until``, to
-    the start of a trick with ``until`` tricks left. ``tracker``, when given, is one on ``s``
-    already (see :func:`tracker_for`)."""
+            tracker: club_tracker.Tracker | None = None) -> None:
+    """Play ``s`` in place to the end, every seat as a club player. ``tracker``, when given,
+    is one on ``s`` already (see :func:`tracker_for`)."""
     if s.phase is not Phase.PLAYING:
         return
     t = tracker if tracker is not None else club_tracker.Tracker(s)
     random_cards = rng is not None and epsilon > 0
-    if not random_cards and t.rollout(until):
+    if not random_cards and t.rollout():
         return
     legal_plays = s.legal_plays
     choose = club.choose_card
     reading = t.reading
     play = t.play
-    stop_at = s.tricks_total - until
     while s.turn is not None:
-        if until and s.trick_index >= stop_at and not s.trick:
-            return
         legal = legal_plays()
         if not legal & (legal - 1):
             play(legal.bit_length() - 1)
