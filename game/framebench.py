@@ -16,7 +16,9 @@ the game, and each figure is the time one frame's work took (events, update, dra
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -40,7 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("TAROT_HOME", tempfile.mkdtemp(prefix="tarot-bench-"))
+    if "TAROT_HOME" not in os.environ:
+        # the benchmark's settings and logs are not the player's, and go when it ends
+        home = tempfile.mkdtemp(prefix="tarot-bench-")
+        os.environ["TAROT_HOME"] = home
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
 
     from engine.ai import make_bot
     from engine.ai.thinker import BotSpec
