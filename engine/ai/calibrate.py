@@ -1,5 +1,5 @@
 """``python -m engine.ai.calibrate``: how the expert's estimate of its own contract compares with
-what it then scores.
+what it then scores, and what better estimates would be worth to its bids.
 
 When the expert weighs a bid, the deal is played out by club players, itself included
 (:mod:`engine.ai.playout`). At the table it plays its contract with its search, which makes
@@ -16,6 +16,20 @@ play as well as it does (``--field expert``) the difference is close to zero, as
 that searches gains about what defenders that search win back; against club defenders
 (``--field simple``) the estimate is low, so the expert leaves some weak tables a few
 contracts it could have made.
+
+**What a bid rule is worth.** On the same deals the script also scores rules for taking: a
+Garde when the estimate plus a margin is above zero, a pass (0) otherwise. Each rule's mean
+per deal is given with its difference from the expert's own rule (no margin) and that
+difference's 95% interval, deal by deal. ``--estimates`` adds estimates made on the same
+sampled deals with more than the expert knows, to put the rule in proportion:
+
+* ``dog`` — the sampled deals hold the true dog (what a bid would be worth if the dog could
+  be read);
+* ``open`` — the taker of the play-outs reads every hand (a taker who plays its cards better
+  than a club player, as the expert does);
+
+and the last line is the rule that knows the result: what taking exactly the contracts that
+are made would be worth.
 """
 
 from __future__ import annotations
@@ -26,15 +40,24 @@ import math
 import random
 import statistics
 import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from functools import partial
 
+from engine import cards as C
 from engine.actions import PASS, Bid
 from engine.ai.arena.bots import build_bot, release
 from engine.ai.expert import ExpertBot
 from engine.deal import Deal
 from engine.rules import load_rules
-from engine.state import Phase
+from engine.state import DealState, Phase
 from engine.views import view_for
+
+#: The kinds of estimate the script can make; ``club`` is the expert's own.
+ESTIMATES = ("club", "dog", "open")
+#: Margins (game points added to the expert's estimate) whose bid rules are scored.
+MARGINS = (-40.0, -20.0, -10.0, 10.0, 20.0, 40.0, 80.0)
 
 
 @dataclass(frozen=True)
@@ -43,10 +66,28 @@ class Row:
     estimate: float
     score: int
     made: bool
+    others: dict[str, float]
 
 
-def measure(players: int, deal: int, field: str, samples: int, seed: int = 0) -> Row | None:
-    """One deal: the estimate and the result of a Garde taken by the first speaker (``None``
+def with_dog(world: DealState, dog: int, rng: random.Random) -> DealState:
+    """``world`` with ``dog`` as its dog: the cards of ``dog`` a seat holds there change
+    places with the sampled dog's other cards, drawn at random."""
+    s = world.copy()
+    spare = C.cards_of(s.dog & ~dog)
+    rng.shuffle(spare)
+    for seat in range(s.n):
+        moved = s.hands[seat] & dog
+        if moved:
+            count = moved.bit_count()
+            s.hands[seat] = s.hands[seat] & ~moved | C.mask_of(spare[:count])
+            del spare[:count]
+    s.dog = dog
+    return s
+
+
+def measure(players: int, deal: int, field: str, samples: int, seed: int = 0,
+            estimates: Sequence[str] = ()) -> Row | None:
+    """One deal: the estimates and the result of a Garde taken by the first speaker (``None``
     when the deal is cancelled before the bidding)."""
     rules = load_rules()
     table = Deal.new(rules, players, deal % players, seed * 1_000_003 + deal)
@@ -59,12 +100,23 @@ def measure(players: int, deal: int, field: str, samples: int, seed: int = 0) ->
     rng = random.Random(deal)
     worlds = expert.world_source(view, rng)
     garde = rules.contract("garde")
-    total = weights = 0.0
+    true_dog = table.state.dog
+    kinds = ("club", *estimates)
+    totals = dict.fromkeys(kinds, 0.0)
+    weights = 0.0
     for _ in range(samples):
         world, weight = worlds()
-        played = expert.played_contract(world, taker, garde, rng)
-        total += weight * expert.seat_score(played, taker)
+        for kind in kinds:
+            if kind == "club":
+                played = expert.played_contract(world, taker, garde, rng)
+            elif kind == "dog":
+                played = expert.played_contract(with_dog(world, true_dog, rng), taker, garde,
+                                                rng)
+            else:
+                played = expert.played_contract(world, taker, garde, rng, open_taker=True)
+            totals[kind] += weight * expert.seat_score(played, taker)
         weights += weight
+    means = {kind: total / weights if weights else 0.0 for kind, total in totals.items()}
     table.execute(taker, Bid("garde"))
     while table.state.phase is Phase.BIDDING:
         seat = table.state.turn
@@ -80,26 +132,72 @@ def measure(players: int, deal: int, field: str, samples: int, seed: int = 0) ->
         release(bot)
     result = table.result
     assert result is not None
-    return Row(deal, total / weights if weights else 0.0, result.scores[taker], result.made)
+    others = {kind: means[kind] for kind in estimates}
+    return Row(deal, means["club"], result.scores[taker], result.made, others)
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float]:
+    mean = statistics.mean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, half
+
+
+def _bands(rows: list[Row], estimate: Callable[[Row], float]) -> list[str]:
+    lines = []
+    for low, high in ((-math.inf, -100), (-100, -30), (-30, 30), (30, 100), (100, math.inf)):
+        band = [r for r in rows if low <= estimate(r) < high]
+        if band:
+            lines.append(f"  estimate in [{low:+.0f}, {high:+.0f}): {len(band):4} deals, "
+                         f"estimate {statistics.mean(estimate(r) for r in band):+7.1f}, result "
+                         f"{statistics.mean(r.score for r in band):+7.1f}, made "
+                         f"{sum(r.made for r in band) / len(band):.0%}")
+    return lines
+
+
+def _own(r: Row) -> float:
+    return r.estimate
+
+
+def _other(kind: str) -> Callable[[Row], float]:
+    return lambda r: r.others[kind]
+
+
+def _above(estimate: Callable[[Row], float], margin: float = 0.0) -> Callable[[Row], bool]:
+    """The rule that takes when ``estimate`` plus ``margin`` is above zero."""
+    return lambda r: estimate(r) + margin > 0
+
+
+def rule_values(rows: list[Row], takes: Callable[[Row], bool]) -> list[float]:
+    """A bid rule's score on each deal: the result when it takes, 0 when it passes."""
+    return [float(r.score) if takes(r) else 0.0 for r in rows]
 
 
 def summary(rows: list[Row]) -> list[str]:
-    lines = []
     if len(rows) < 2:
         return ["too few deals"]
-    diffs = [r.score - r.estimate for r in rows]
-    mean = statistics.mean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    lines.append(f"{len(rows)} deals: result - estimate {mean:+.1f} [{mean - half:+.1f}, "
-                 f"{mean + half:+.1f}]; estimate {statistics.mean(r.estimate for r in rows):+.1f}"
-                 f", result {statistics.mean(r.score for r in rows):+.1f}")
-    for low, high in ((-math.inf, -100), (-100, -30), (-30, 30), (30, 100), (100, math.inf)):
-        band = [r for r in rows if low <= r.estimate < high]
-        if band:
-            lines.append(f"  estimate in [{low:+.0f}, {high:+.0f}): {len(band):4} deals, "
-                         f"estimate {statistics.mean(r.estimate for r in band):+7.1f}, result "
-                         f"{statistics.mean(r.score for r in band):+7.1f}, made "
-                         f"{sum(r.made for r in band) / len(band):.0%}")
+    mean, half = _interval([r.score - r.estimate for r in rows])
+    lines = [f"{len(rows)} deals: result - estimate {mean:+.1f} [{mean - half:+.1f}, "
+             f"{mean + half:+.1f}]; estimate {statistics.mean(r.estimate for r in rows):+.1f}, "
+             f"result {statistics.mean(r.score for r in rows):+.1f}"]
+    lines += _bands(rows, lambda r: r.estimate)
+    kinds = sorted(rows[0].others)
+    for kind in kinds:
+        mean, half = _interval([r.score - r.others[kind] for r in rows])
+        lines.append(f"estimate '{kind}': result - estimate {mean:+.1f} "
+                     f"[{mean - half:+.1f}, {mean + half:+.1f}]")
+        lines += _bands(rows, _other(kind))
+    base = rule_values(rows, _above(_own))
+    lines.append(f"bid rules (a Garde when the estimate is above zero, else a pass): "
+                 f"{statistics.mean(base):+.2f} a deal, {sum(1 for v in base if v)} takes")
+    rules = [(f"margin {margin:+.0f}", _above(_own, margin)) for margin in MARGINS]
+    rules += [(f"estimate '{kind}'", _above(_other(kind))) for kind in kinds]
+    rules.append(("knowing the result", lambda r: r.score > 0))
+    for name, takes in rules:
+        values = rule_values(rows, takes)
+        mean, half = _interval([v - b for v, b in zip(values, base, strict=True)])
+        lines.append(f"  {name:20} {statistics.mean(values):+7.2f} a deal, "
+                     f"{sum(1 for r in rows if takes(r)):4} takes, against the expert's "
+                     f"{mean:+6.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
     return lines
 
 
@@ -113,16 +211,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=32,
                         help="sampled deals per estimate and per decision of the taker")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--estimates", nargs="*", default=[], choices=ESTIMATES[1:],
+                        help="estimates to make besides the expert's own")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--rows", action="store_true", help="print one JSON line per deal")
     args = parser.parse_args(argv)
+    one = partial(measure, args.players, field=args.field, samples=args.samples,
+                  seed=args.seed, estimates=tuple(args.estimates))
+    deals = range(args.first, args.first + args.deals)
     rows = []
-    for deal in range(args.first, args.first + args.deals):
-        row = measure(args.players, deal, args.field, args.samples, args.seed)
-        if row is None:
-            continue
-        rows.append(row)
-        if args.rows:
-            print(json.dumps(asdict(row)), flush=True)
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for row in pool.map(one, deals, chunksize=4):
+            if row is None:
+                continue
+            rows.append(row)
+            if args.rows:
+                print(json.dumps(asdict(row)), flush=True)
     print("\n".join(summary(rows)), file=sys.stdout if not args.rows else sys.stderr)
     return 0
 

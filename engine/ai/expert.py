@@ -140,9 +140,10 @@ class ExpertBot(SearchingBot):
         return float(score_deal(s).scores[seat])
 
     def played_contract(self, world: DealState, taker: int, contract: Contract,
-                        rng: random.Random) -> DealState:
+                        rng: random.Random, open_taker: bool = False) -> DealState:
         """``world`` (a deal in its bidding) played out with ``taker`` holding ``contract``:
-        the club player's call and discard, then every seat a club player."""
+        the club player's call and discard, then every seat a club player; with
+        ``open_taker``, a taker who reads every hand."""
         played = world.copy()
         call = None
         if world.n == 5:
@@ -150,7 +151,12 @@ class ExpertBot(SearchingBot):
             call = call_choice(P.callable_cards(world.rules.five_player_call == "any", hand),
                                hand)
         P.take_contract(played, taker, contract, call)
-        self._rollout(played, rng)
+        if open_taker:
+            tracker = Tracker(played)
+            tracker.see_all(1 << taker)
+            P.rollout(played, tracker=tracker)
+        else:
+            self._rollout(played, rng)
         return played
 
     @staticmethod
