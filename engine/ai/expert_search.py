@@ -67,8 +67,10 @@ POOL: tuple[tuple[float, int], ...] = ((0.0, 4), (1.0, 6), (2.0, 8))
 #: Card points of margin the expert may add to its estimate of a contract it would take itself:
 #: its play-outs play its own hand like a club player, while at the table it searches. Left at
 #: zero: against club defenders a margin of 8 took 50 % more contracts but made 75 % of them
-#: instead of 84 %, for no clear gain (+1.5 [-2.2, +5.3] a deal, four players, 200 deals), and
-#: against defenders who search the estimate is not low (``python -m engine.ai.calibrate``).
+#: instead of 84 %, for no clear gain (+1.5 [-2.2, +5.3] a deal, four players, 200 deals); over
+#: 1,742 deals it gained +1.8 [+0.7, +3.0], but at a table of experts it lost -4.0 [-6.7,
+#: -1.3] (343 deals, 64 sampled deals a decision): against defenders who search the estimate
+#: is not low (``python -m engine.ai.calibrate``).
 EDGE = 0.0
 #: Whether, as taker, the expert's card play-outs give the defenders every hand to read
 #: (:meth:`engine.ai.club_tracker.Tracker.see_all`): defenders stronger than club players, as
