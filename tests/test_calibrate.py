@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import cards as C
-from engine.ai.calibrate import Row, main, measure, rule_values, summary, with_dog
+from engine.ai.calibrate import Row, _interval, main, measure, rule_values, summary, with_dog
 from engine.ai.club_tracker import Tracker
 from engine.ai.expert import ExpertBot
 from engine.deal import Deal
@@ -86,6 +86,35 @@ def test_one_deal_is_measured_end_to_end_with_every_estimate() -> None:
     for r in rows:
         assert set(r.others) == {"dog", "open"}
         assert isinstance(r.score, int) and isinstance(r.made, bool)
+    # the true dog changes what the sampled deals are worth
+    assert any(r.others["dog"] != r.estimate for r in rows)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_experts_own_estimate_and_result_do_not_depend_on_the_estimates_asked_for(
+        players: int) -> None:
+    for deal in range(3):
+        alone = measure(players, deal, "simple", 4)
+        beside = measure(players, deal, "simple", 4, estimates=("dog", "open"))
+        assert (alone is None) == (beside is None)
+        if alone is not None and beside is not None:
+            assert (beside.estimate, beside.score) == (alone.estimate, alone.score)
+
+
+def test_an_estimate_asked_for_twice_is_made_once_and_an_unknown_one_is_refused() -> None:
+    deal = next(d for d in range(10) if not Deal.new(RULES, 4, d % 4, d).is_over)
+    once = measure(4, deal, "simple", 3, estimates=("dog",))
+    twice = measure(4, deal, "simple", 3, estimates=("dog", "dog"))
+    assert once is not None and twice == once
+    with pytest.raises(ValueError, match="unknown estimate 'club'"):
+        measure(4, deal, "simple", 3, estimates=("club",))
+
+
+def test_the_interval_is_the_mean_give_or_take_two_standard_errors() -> None:
+    # sample standard deviation of 0, 2, 4 is 2; three values: 1.96 * 2 / sqrt(3)
+    mean, half = _interval([0.0, 2.0, 4.0])
+    assert mean == 2.0
+    assert half == pytest.approx(1.96 * 2 / 3 ** 0.5)
 
 
 def test_the_command_prints_the_rules_compared(capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,8 +40,9 @@ import math
 import random
 import statistics
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass
 from functools import partial
 
@@ -71,7 +72,9 @@ class Row:
 
 def with_dog(world: DealState, dog: int, rng: random.Random) -> DealState:
     """``world`` with ``dog`` as its dog: the cards of ``dog`` a seat holds there change
-    places with the sampled dog's other cards, drawn at random."""
+    places with the sampled dog's other cards, drawn at random. The deal keeps the weight it
+    was sampled with: the first speaker, the only seat measured, has seen no bid to weigh it
+    by."""
     s = world.copy()
     spare = C.cards_of(s.dog & ~dog)
     rng.shuffle(spare)
@@ -88,7 +91,13 @@ def with_dog(world: DealState, dog: int, rng: random.Random) -> DealState:
 def measure(players: int, deal: int, field: str, samples: int, seed: int = 0,
             estimates: Sequence[str] = ()) -> Row | None:
     """One deal: the estimates and the result of a Garde taken by the first speaker (``None``
-    when the deal is cancelled before the bidding)."""
+    when the deal is cancelled before the bidding). The expert's own estimate does not depend
+    on which others are asked for: the true dog is dealt into the sampled deals with random
+    numbers of its own."""
+    unknown = set(estimates) - set(ESTIMATES[1:])
+    if unknown:
+        raise ValueError(f"unknown estimate {sorted(unknown)[0]!r}: expected one of "
+                         f"{', '.join(ESTIMATES[1:])}")
     rules = load_rules()
     table = Deal.new(rules, players, deal % players, seed * 1_000_003 + deal)
     if table.is_over:
@@ -98,10 +107,11 @@ def measure(players: int, deal: int, field: str, samples: int, seed: int = 0,
     view = view_for(table.state, taker)
     expert = ExpertBot(deal, budget_samples=samples)
     rng = random.Random(deal)
+    dog_rng = random.Random(f"dog {deal}")
     worlds = expert.world_source(view, rng)
     garde = rules.contract("garde")
     true_dog = table.state.dog
-    kinds = ("club", *estimates)
+    kinds = ("club", *dict.fromkeys(estimates))
     totals = dict.fromkeys(kinds, 0.0)
     weights = 0.0
     for _ in range(samples):
@@ -110,8 +120,8 @@ def measure(players: int, deal: int, field: str, samples: int, seed: int = 0,
             if kind == "club":
                 played = expert.played_contract(world, taker, garde, rng)
             elif kind == "dog":
-                played = expert.played_contract(with_dog(world, true_dog, rng), taker, garde,
-                                                rng)
+                played = expert.played_contract(with_dog(world, true_dog, dog_rng), taker,
+                                                garde, rng)
             else:
                 played = expert.played_contract(world, taker, garde, rng, open_taker=True)
             totals[kind] += weight * expert.seat_score(played, taker)
@@ -132,7 +142,7 @@ def measure(players: int, deal: int, field: str, samples: int, seed: int = 0,
         release(bot)
     result = table.result
     assert result is not None
-    others = {kind: means[kind] for kind in estimates}
+    others = {kind: means[kind] for kind in kinds[1:]}
     return Row(deal, means["club"], result.scores[taker], result.made, others)
 
 
@@ -179,16 +189,17 @@ def summary(rows: list[Row]) -> list[str]:
     lines = [f"{len(rows)} deals: result - estimate {mean:+.1f} [{mean - half:+.1f}, "
              f"{mean + half:+.1f}]; estimate {statistics.mean(r.estimate for r in rows):+.1f}, "
              f"result {statistics.mean(r.score for r in rows):+.1f}"]
-    lines += _bands(rows, lambda r: r.estimate)
+    lines += _bands(rows, _own)
     kinds = sorted(rows[0].others)
     for kind in kinds:
         mean, half = _interval([r.score - r.others[kind] for r in rows])
         lines.append(f"estimate '{kind}': result - estimate {mean:+.1f} "
                      f"[{mean - half:+.1f}, {mean + half:+.1f}]")
         lines += _bands(rows, _other(kind))
-    base = rule_values(rows, _above(_own))
+    own = _above(_own)
+    base = rule_values(rows, own)
     lines.append(f"bid rules (a Garde when the estimate is above zero, else a pass): "
-                 f"{statistics.mean(base):+.2f} a deal, {sum(1 for v in base if v)} takes")
+                 f"{statistics.mean(base):+.2f} a deal, {sum(1 for r in rows if own(r))} takes")
     rules = [(f"margin {margin:+.0f}", _above(_own, margin)) for margin in MARGINS]
     rules += [(f"estimate '{kind}'", _above(_other(kind))) for kind in kinds]
     rules.append(("knowing the result", lambda r: r.score > 0))
@@ -220,8 +231,13 @@ def main(argv: list[str] | None = None) -> int:
                   seed=args.seed, estimates=tuple(args.estimates))
     deals = range(args.first, args.first + args.deals)
     rows = []
-    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
-        for row in pool.map(one, deals, chunksize=4):
+    with ExitStack() as stack:
+        if args.jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(args.jobs))
+            measured: Iterable[Row | None] = pool.map(one, deals, chunksize=4)
+        else:
+            measured = map(one, deals)
+        for row in measured:
             if row is None:
                 continue
             rows.append(row)

@@ -154,7 +154,7 @@ class ExpertBot(SearchingBot):
         if open_taker:
             tracker = Tracker(played)
             tracker.see_all(1 << taker)
-            P.rollout(played, tracker=tracker)
+            P.rollout(played, rng if self.epsilon else None, self.epsilon, tracker)
         else:
             self._rollout(played, rng)
         return played
