@@ -18,9 +18,11 @@ that searches gains about what defenders that search win back; against club defe
 contracts it could have made.
 
 **What a bid rule is worth.** On the same deals the script also scores rules for taking: a
-Garde when the estimate plus a margin is above zero, a pass (0) otherwise. Each rule's mean
-per deal is given with its difference from the expert's own rule (no margin) and that
-difference's 95% interval, deal by deal. ``--estimates`` adds estimates made on the same
+Garde when the estimate plus a margin (game points) is above zero, a pass (0) otherwise. Each
+rule's mean per deal is given with its difference from the rule with no margin and that
+difference's 95% interval, deal by deal. The rule with no margin stands in for the expert's:
+the expert itself weighs every bid, counts a pass as what it would score in defence and lets
+the later seats overcall; the rule weighs the first speaker's Garde alone. ``--estimates`` adds estimates made on the same
 sampled deals with more than the expert knows, to put the rule in proportion:
 
 * ``dog`` — the sampled deals hold the true dog (what a bid would be worth if the dog could
