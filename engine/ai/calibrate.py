@@ -22,8 +22,9 @@ Garde when the estimate plus a margin (game points) is above zero, a pass (0) ot
 rule's mean per deal is given with its difference from the rule with no margin and that
 difference's 95% interval, deal by deal. The rule with no margin stands in for the expert's:
 the expert itself weighs every bid, counts a pass as what it would score in defence and lets
-the later seats overcall; the rule weighs the first speaker's Garde alone. ``--estimates`` adds estimates made on the same
-sampled deals with more than the expert knows, to put the rule in proportion:
+the later seats overcall; the rule weighs the first speaker's Garde alone. ``--estimates``
+adds estimates made on the same sampled deals with more than the expert knows, to put the
+rule in proportion:
 
 * ``dog`` — the sampled deals hold the true dog (what a bid would be worth if the dog could
   be read);
