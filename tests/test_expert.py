@@ -403,22 +403,17 @@ def test_open_defence_lets_the_defenders_of_the_takers_play_outs_read_every_hand
             assert not opened
 
 
-def test_the_default_clock_is_longer_with_five_players_only() -> None:
-    """With five players the expert thinks 0.75 s on a bid, the slam or a handful by
-    default; a card, the call and the discard, and every decision with three and four
-    players, keep 0.25 s, with the reading pool and the exact tricks of that clock. A budget
-    given, in seconds or sampled deals, wins, and a longer one reads from a larger pool and
-    searches more tricks exactly."""
-    from engine.ai.expert import DEFAULT_BUDGET, DEFAULT_BUDGETS, make
+def test_the_default_clock_is_the_same_for_every_decision_and_player_count() -> None:
+    """By default the expert thinks 0.25 s on every decision at every player count, with the
+    reading pool and the exact tricks of that clock. A budget given, in seconds or sampled
+    deals, wins, and a longer one reads from a larger pool and searches more tricks exactly."""
+    from engine.ai.expert import DEFAULT_BUDGET, make
 
     plain = make(1)
-    assert DEFAULT_BUDGET == 0.25 and DEFAULT_BUDGETS == {5: 0.75}
-    assert [plain.seconds(5, kind) for kind in ("bid", "slam", "declare")] == [0.75] * 3
-    assert [plain.seconds(5, kind) for kind in ("card", "call", "discard")] == [0.25] * 3
-    assert [plain.seconds(n, "bid") for n in (3, 4)] == [0.25, 0.25]
+    assert DEFAULT_BUDGET == 0.25 and plain.seconds() == 0.25
     assert plain.pool(5) == 4 and [plain.exact_tricks(n) for n in (3, 4, 5)] == [3, 3, 2]
     one = make(1, budget=1)
-    assert one.seconds(5, "call") == 1 and one.pool(5) == 6 and one.exact_tricks(5) == 3
+    assert one.seconds() == 1 and one.pool(5) == 6 and one.exact_tricks(5) == 3
     long = make(1, budget=3)
     assert long.pool(5) == 8 and [long.exact_tricks(n) for n in (3, 4, 5)] == [5, 4, 3]
     sampled = make(1, samples=16)

@@ -21,10 +21,10 @@ goes on until the budget is spent, so that more time means more deals and smalle
 * **handful** — shown when its camp wins the contract in most play-outs (the bonus goes to
   the winning camp); **misères** — always announced.
 
-The time budget is per decision (``budget`` seconds; by default :data:`DEFAULT_BUDGET`, longer
-for a five-player bid: :mod:`engine.ai.expert_search`). Given
-``budget_samples=N`` instead, the bot looks at a fixed number of sampled deals and no clock,
-so that its play is reproducible from its seed.
+The time budget is per decision (``budget`` seconds; by default :data:`DEFAULT_BUDGET`, at
+every player count: :mod:`engine.ai.expert_search`). Given ``budget_samples=N`` instead, the
+bot looks at a fixed number of sampled deals and no clock, so that its play is reproducible
+from its seed.
 
 Each kind of decision is also available as a :class:`~engine.ai.search.Problem`
 (``bid_problem``, ``call_problem``, ``discard_problem``, ``slam_problem``,
@@ -61,7 +61,6 @@ from engine.ai.club_contract import call_choice, discard_choice, hand_strength, 
 from engine.ai.club_tracker import Tracker
 from engine.ai.expert_search import (
     DEFAULT_BUDGET,
-    DEFAULT_BUDGETS,
     EDGE,
     OPEN_DEFENCE,
     SearchingBot,
@@ -103,7 +102,7 @@ class ExpertBot(SearchingBot):
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
         problem = self.bid_problem(view, self._decision_rng())
-        choice = race(problem, self._budget(view, "bid")).best
+        choice = race(problem, self._budget()).best
         return choice
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
@@ -182,7 +181,7 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Call(candidates[0])
         problem = self.call_problem(view, self._decision_rng())
-        return Call(race(problem, self._budget(view, "call")).best)
+        return Call(race(problem, self._budget()).best)
 
     def call_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
         """The call candidates; ``run`` takes any card."""
@@ -213,7 +212,7 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Discard(tuple(C.cards_of(candidates[0])))
         problem = self.discard_problem(view, self._decision_rng())
-        return Discard(tuple(C.cards_of(race(problem, self._budget(view, "discard")).best)))
+        return Discard(tuple(C.cards_of(race(problem, self._budget()).best)))
 
     def discard_problem(self, view: SeatView, rng: random.Random) -> Problem[Mask]:
         """The discard candidates (:func:`engine.ai.candidates.discard_candidates`); ``run``
@@ -238,7 +237,7 @@ class ExpertBot(SearchingBot):
         if strength < thresholds_for(n)["garde_contre"] - SLAM_MARGIN:
             return DecideSlam(False)
         problem = self.slam_problem(view, self._decision_rng())
-        return DecideSlam(bool(race(problem, self._budget(view, "slam")).best))
+        return DecideSlam(bool(race(problem, self._budget()).best))
 
     def slam_deal(self, world: DealState, announce: bool, rng: random.Random) -> DealResult:
         """``world`` (at the slam decision) played out with or without a slam announced."""
@@ -280,7 +279,7 @@ class ExpertBot(SearchingBot):
         """How often (weighted) the seat's camp wins the contract in play-outs from here."""
         rng = self._decision_rng()
         worlds = self.world_source(view, rng)
-        budget = self._budget(view, "declare", 0.5)
+        budget = self._budget(0.5)
         attacking = view.seat == view.taker or (view.partner_known and view.partner == view.seat)
         wins = total = 0.0
         done = 0
@@ -323,7 +322,7 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Play(candidates[0])
         problem = self.play_problem(view, self._decision_rng())
-        return Play(race(problem, self._budget(view, "card")).best)
+        return Play(race(problem, self._budget()).best)
 
     @staticmethod
     def card_candidates(view: SeatView) -> list[Card]:
@@ -382,15 +381,14 @@ def make(seed: int = 0, budget: float | None = None, samples: int | None = None,
          read_plays: bool | None = None, edge: float = EDGE,
          open_defence: bool = OPEN_DEFENCE) -> ExpertBot:
     """The registry's factory: an expert with ``budget`` seconds per decision (by default
-    :data:`DEFAULT_BUDGETS`, else :data:`DEFAULT_BUDGET`), or a fixed number of sampled deals
-    per decision (``samples``, which makes it reproducible)."""
+    :data:`DEFAULT_BUDGET`), or a fixed number of sampled deals per decision (``samples``,
+    which makes it reproducible)."""
     return ExpertBot(seed, budget=budget, budget_samples=samples, read_plays=read_plays,
                      edge=edge, open_defence=open_defence)
 
 
 __all__ = [
     "DEFAULT_BUDGET",
-    "DEFAULT_BUDGETS",
     "Budget",
     "Declaration",
     "ExpertBot",

@@ -9,11 +9,11 @@ the seed), with the settings of the shortest clock.
 
 >>> from engine.ai.expert import ExpertBot
 >>> bot = ExpertBot(budget=3)
->>> bot.seconds(4), bot.pool(5), bot.exact_tricks(3)
+>>> bot.seconds(), bot.pool(5), bot.exact_tricks(3)
 (3, 8, 5)
 >>> default = ExpertBot()
->>> default.seconds(5, "bid"), default.seconds(5), default.seconds(4, "bid"), default.pool(5)
-(0.75, 0.25, 0.25, 4)
+>>> default.seconds(), default.pool(5), default.exact_tricks(5)
+(0.25, 4, 2)
 """
 
 from __future__ import annotations
@@ -32,32 +32,17 @@ from engine.ai.simple_bot import SimpleBot
 from engine.state import DealState
 from engine.views import SeatView
 
-#: Seconds per decision by default: quick at the table, and what the default is measured at.
+#: Seconds per decision by default, at every player count and for every kind of decision:
+#: quick at the table, and what the default is measured at. No longer clock has been measured
+#: to gain (expert against expert, 200 duplicate deals, field simple, seed 1): 3 s against
+#: 0.25 s for every decision gives +0.5 [-2.2, +3.2] a deal with three players, -1.0 [-3.1,
+#: +1.1] with four and -1.4 [-7.6, +4.8] with five; 1 s -2.1 [-4.8, +0.6], -1.9 [-4.2, +0.3]
+#: and -0.8 [-6.0, +4.3]. Most searches end long before the clock: one option is left, or
+#: the options left are worth the same. With five players the bids, the slam and handfuls
+#: once took 0.75 s, from +9.2 [+1.5, +16.9] for 1 s measured before the sampled deals were
+#: compiled; measured alone since, those 0.75 s gave -2.5 [-5.9, +0.8] against 0.25 s, and a
+#: five-player bid now answers in a third of the time.
 DEFAULT_BUDGET = 0.25
-#: The default by player count where it differs, for the decisions not in
-#: :data:`SHORT_CLOCK` (the bids, the slam, a handful). With five players a longer think
-#: pays: 1 s against 0.25 s for every decision won +9.2 [+1.5, +16.9] points a deal (200
-#: duplicate deals, field simple), its contracts made 82.9 % instead of 74.8 %. At this
-#: default the expert beat the simple bot by +30.6 [+23.8, +37.4] with its play-outs and sampled
-#: deals compiled (+24.9 [+17.2, +32.7] with the deals in Python, +20.1 [+12.8, +27.4] with
-#: the play-outs in Python too, +22.8 so with cards at 0.75 s). The +9.2 was measured before
-#: the sampled deals were compiled: since, 3 s against 0.25 s for every decision gives -0.6
-#: [-6.8, +5.6] with five players (200 deals), the quicker 0.25 s search having caught up
-#: (contracts made 80.2 %). With four players neither 1 s (+1.6 [-2.1, +5.2]) nor 3 s (+0.1
-#: [-3.6, +3.7]) beat 0.25 s, nor 0.5 s with three (-1.3 [-5.6, +3.0], 102 deals). Those
-#: were measured with the tree of its own later cards the expert had then; without it, 3 s
-#: against 0.25 s gives +0.5 [-2.2, +3.2] with three players, -1.0 [-3.1, +1.1] with four
-#: and -1.4 [-7.6, +4.8] with five, and 1 s -2.1 [-4.8, +0.6] with three, -1.9 [-4.2,
-#: +0.3] with four and -0.8 [-6.0, +4.3] with five. No longer clock has been measured to
-#: gain since; the 0.75 s kept here (at most half a second more for a bid, the slam or a
-#: handful) has not been measured alone.
-DEFAULT_BUDGETS: dict[int, float] = {5: 0.75}
-#: Decisions that keep :data:`DEFAULT_BUDGET` whatever the player count. A card, the call
-#: and the discard: with five players most of their searches ran to the clock (at 0.75 s a
-#: card with a choice took a median of 0.34 s, over the 0.3 s the table allows; 0.093 s at
-#: 0.25 s with the play-outs compiled), while a bid is mostly settled at once (a median of
-#: 0 s) and takes its longer clock only when close.
-SHORT_CLOCK = frozenset({"card", "call", "discard"})
 #: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
 #: with five it tells who the partner is (measured: no gain with three or four, where the
 #: bids and the voids say most of it and the reading costs time; with four, not even at 3 s:
@@ -115,15 +100,9 @@ class SearchingBot(PhaseBot):
         self._fallback = SimpleBot(seed)
         self._stop: Callable[[], bool] | None = None
 
-    def seconds(self, players: int, kind: str = "card") -> float:
-        """Seconds for a decision of ``kind`` (``"bid"``, ``"card"``, ``"call"``…) at a table
-        of ``players``: the ``budget`` given, or the default (:data:`DEFAULT_BUDGETS`,
-        :data:`SHORT_CLOCK`)."""
-        if self.budget_seconds is not None:
-            return self.budget_seconds
-        if kind in SHORT_CLOCK:
-            return DEFAULT_BUDGET
-        return DEFAULT_BUDGETS.get(players, DEFAULT_BUDGET)
+    def seconds(self) -> float:
+        """Seconds for a decision: the ``budget`` given, or :data:`DEFAULT_BUDGET`."""
+        return DEFAULT_BUDGET if self.budget_seconds is None else self.budget_seconds
 
     def pool(self, players: int) -> int:
         """Sampled deals drawn for each one kept when the cards played are read (:data:`POOL`)."""
@@ -132,7 +111,7 @@ class SearchingBot(PhaseBot):
         size = POOL[0][1]
         if self.budget_samples is None:
             for seconds, count in POOL:
-                if self.seconds(players, "card") >= seconds:
+                if self.seconds() >= seconds:
                     size = count
         return size
 
@@ -188,13 +167,12 @@ class SearchingBot(PhaseBot):
             return EXACT_TRICKS_SAMPLED.get(players, 2)
         tricks = 2
         for seconds, count in EXACT_TRICKS.get(players, ()):
-            if self.seconds(players, "card") >= seconds:
+            if self.seconds() >= seconds:
                 tricks = count
         return tricks
 
-    def _budget(self, view: SeatView, kind: str, factor: float = 1.0) -> Budget:
-        seconds = self.seconds(view.players, kind) * factor
-        return Budget(seconds, self.budget_samples, self._stop)
+    def _budget(self, factor: float = 1.0) -> Budget:
+        return Budget(self.seconds() * factor, self.budget_samples, self._stop)
 
     def _decision_rng(self) -> random.Random:
         return random.Random(self.rng.getrandbits(64))
@@ -215,13 +193,11 @@ class SearchingBot(PhaseBot):
 
 __all__ = [
     "DEFAULT_BUDGET",
-    "DEFAULT_BUDGETS",
     "EDGE",
     "EXACT_TRICKS",
     "EXACT_TRICKS_SAMPLED",
     "OPEN_DEFENCE",
     "POOL",
     "READ_PLAYS",
-    "SHORT_CLOCK",
     "SearchingBot",
 ]
