@@ -33,16 +33,12 @@ from engine.state import DealState
 from engine.views import SeatView
 
 #: Seconds per decision by default, at every player count and for every kind of decision:
-#: quick at the table, and what the default is measured at. No longer clock has been measured
-#: to gain (expert against expert, 200 duplicate deals, field simple, seed 1): 3 s against
-#: 0.25 s for every decision gives +0.5 [-2.2, +3.2] a deal with three players, -1.0 [-3.1,
-#: +1.1] with four and -1.4 [-7.6, +4.8] with five; 1 s -2.1 [-4.8, +0.6], -1.9 [-4.2, +0.3]
-#: and -0.8 [-6.0, +4.3]; 0.1 s -1.4 [-3.9, +1.2], -1.3 [-3.6, +0.9] and -4.2 [-9.3, +0.9],
-#: so 0.25 s sits where the curve has flattened. Most searches end long before the clock:
-#: one option is left, or the options left are worth the same. With five players the bids,
-#: the slam and handfuls once took 0.75 s, from +9.2 [+1.5, +16.9] for 1 s measured before
-#: the sampled deals were compiled; measured alone since, those 0.75 s gave -2.5 [-5.9, +0.8]
-#: against 0.25 s, and a five-player bid now answers in a third of the time.
+#: quick at the table, and what the default is measured at. Neither a longer nor a shorter
+#: clock has been measured to differ from it (0.1 s, 1 s and 3 s against 0.25 s, expert against
+#: expert, 200 duplicate deals a cell: the clock table in docs/bots.md, *Measured strength*):
+#: most searches end long before the clock, because one option is left or the options left
+#: are worth the same. With five players the bids, the slam and handfuls once took 0.75 s;
+#: measured alone, those 0.75 s gave -2.5 [-5.9, +0.8] a deal against 0.25 s.
 DEFAULT_BUDGET = 0.25
 #: Player counts where the expert reads the other seats' cards (:mod:`engine.ai.inference`):
 #: with five it tells who the partner is (measured: no gain with three or four, where the
