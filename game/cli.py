@@ -339,6 +339,7 @@ def _start_logging() -> None:
     from game.app import paths
 
     logs.configure(paths.log_file())
+    logs.log_uncaught()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 

@@ -616,3 +616,30 @@ def test_the_bots_workers_start_in_the_background_after_the_first_frame(
     monkeypatch.setattr(thinking, "Thinker", Recording)
     assert cli.main(["--first-frame", "--size", "1024x600"]) == 0
     assert started == [], "the start-up timing would wait for workers nobody asked for"
+
+
+# --- the log file ----------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_in_place_of_the_log_file_is_skipped_not_waited_on(tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    os.mkfifo(tmp_path / "logs" / "tarot.log")
+    result = run_game(["--version"], tmp_path, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "is not a regular file" in result.stderr
+
+
+def test_an_error_that_stops_the_game_leaves_its_traceback_in_the_log(tmp_path: Path) -> None:
+    """A build without a terminal has only the log to tell what went wrong."""
+    code = ("import sys; from game import cli; cli._start_logging(); "
+            "raise RuntimeError('the table fell over')")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAROT_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert result.stderr.count("RuntimeError: the table fell over") == 1, result.stderr
+    log = (tmp_path / "logs" / "tarot.log").read_text()
+    assert "the game stopped on an error" in log
+    assert "Traceback" in log and "RuntimeError: the table fell over" in log

@@ -224,6 +224,57 @@ def test_the_discard_is_made_by_dragging_cards_into_the_zone():
         table.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_refusal_the_engine_gives_is_put_into_words(lang):
+    """Each reason, with every fact filled in as the engine might, makes a sentence."""
+    from engine.refusals import TEMPLATES, Refusal
+    from game.table.words import refusal_words
+
+    view = discard_view_of(Table(seed=3))
+    for reason in TEMPLATES:
+        refusal = Refusal(reason, seat=0, other=1, card=C.parse_card("T4"),
+                          cards=(C.parse_card("9H"),), suit=1, count=7, limit=6,
+                          name="handful", other_name="garde", other_card=C.parse_card("KH"),
+                          sizes=(10, 13, 15))
+        words = refusal_words(refusal, view, lang)
+        assert words and "{" not in words, (reason, words)
+
+
+def discard_view_of(table: Table):
+    try:
+        become_taker(table)
+        return table.scene.view
+    finally:
+        table.close()
+
+
+def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
+    table = Table(seed=3)
+    try:
+        become_taker(table)
+        scene = table.scene
+        zone = scene.layout.discard_rect.center
+        allowed = C.cards_of(O.discard_options(scene.view).allowed)
+        for card in allowed[:6]:
+            table.drag(table.card_point(card), zone)
+        assert scene.editor.complete()
+        full = "The discard holds 6 cards already: take one back first."
+        seventh = allowed[6]
+        table.drag(table.card_point(seventh), zone)
+        assert scene.toast.text == full and seventh in scene.hand
+        scene.toast.text = ""
+        table.click(table.card_point(seventh))
+        assert scene.toast.text == full and seventh in scene.hand
+        scene.toast.text = ""
+        scene.hand.focus = seventh
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.step(2)
+        assert scene.toast.text == full and seventh in scene.hand
+        assert sorted(scene.editor.cards()) == sorted(allowed[:6])
+    finally:
+        table.close()
+
+
 def test_a_whole_deal_played_by_drag_and_drop():
     table = Table(seed=3)
     try:

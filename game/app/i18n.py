@@ -184,7 +184,7 @@ def _format(text: str, source: str, key: str, values: dict[str, object]) -> str:
         return text
 
 
-def tr(key: str, lang: str = SOURCE_LANGUAGE, **values: object) -> str:
+def tr(key: str, lang: str = SOURCE_LANGUAGE, /, **values: object) -> str:
     """The text for ``key`` in ``lang``, formatted with ``values`` (``str.format`` fields)."""
     source = _catalogs.template().get(key)
     if source is None:
@@ -198,7 +198,7 @@ def tr(key: str, lang: str = SOURCE_LANGUAGE, **values: object) -> str:
     return _format(text, source.msgid, key, values)
 
 
-def trn(key: str, count: int, lang: str = SOURCE_LANGUAGE, **values: object) -> str:
+def trn(key: str, count: int, lang: str = SOURCE_LANGUAGE, /, **values: object) -> str:
     """The form of ``key`` for ``count`` in ``lang`` (``Drag 1 card`` / ``Drag 2 cards``), by
     the catalog's plural rule; ``{n}`` is ``count`` unless ``values`` give another ``n`` (the
     count written as ``4,5``, say)."""

@@ -13,6 +13,7 @@ import logging
 import logging.handlers
 import sys
 from pathlib import Path
+from types import TracebackType
 
 PROG = "tarot"
 #: The log file rolls over at this size, keeping one older file beside it.
@@ -45,6 +46,9 @@ def configure(file: Path | None) -> Path | None:
         root.addHandler(terminal)
     if file is None:
         return None
+    if file.exists() and not file.is_file():  # a pipe or a device would block or swallow it
+        logging.getLogger(PROG).warning("no log file: %s is not a regular file", file)
+        return None
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         handler = _QuietFileHandler(file, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
@@ -54,6 +58,27 @@ def configure(file: Path | None) -> Path | None:
     _mark(handler)
     root.addHandler(handler)
     return file
+
+
+def log_uncaught() -> None:
+    """Let an error that stops the game leave its traceback in the log file too, where a
+    player without a terminal (the Windows and macOS builds) can find it and send it."""
+    previous = sys.excepthook
+    if getattr(previous, "_tarot", False):  # the game's hook is in place already
+        return
+
+    def hook(kind: type[BaseException], error: BaseException, trace: TracebackType | None
+             ) -> None:
+        if not issubclass(kind, KeyboardInterrupt):
+            for handler in logging.getLogger().handlers:
+                if isinstance(handler, logging.FileHandler):
+                    handler.handle(logging.LogRecord(
+                        PROG, logging.CRITICAL, __file__, 0, "the game stopped on an error",
+                        None, (kind, error, trace)))
+        previous(kind, error, trace)
+
+    hook._tarot = True  # type: ignore[attr-defined]
+    sys.excepthook = hook
 
 
 def _mark(handler: logging.Handler) -> None:
