@@ -618,7 +618,7 @@ def test_the_bots_workers_start_in_the_background_after_the_first_frame(
     assert started == [], "the start-up timing would wait for workers nobody asked for"
 
 
-# --- the log file ----------------------------------------------------------------------------------
+# --- the log file --------------------------------------------------------------------------------
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
