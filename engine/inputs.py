@@ -293,11 +293,14 @@ class _Loader(yaml.SafeLoader):
 def load_yaml(text: str, name: str) -> Any:
     """The YAML document in ``text``, plain data only; every way it can fail is one
     :class:`InputError` naming the line."""
-    loader = _Loader(text)
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)  # it refuses a control character here, before any parsing
         return loader.get_single_data()
     except _TooLarge as exc:
         raise InputError(f"{name}: too large once expanded ({exc})") from None
+    except yaml.reader.ReaderError as exc:
+        raise InputError(f"{name}: {_unreadable_character(text, exc)}") from None
     except yaml.YAMLError as exc:
         raise InputError(f"{name}: {_yaml_problem(exc)}") from None
     except RecursionError:
@@ -305,7 +308,18 @@ def load_yaml(text: str, name: str) -> Any:
     except ValueError as exc:  # an integer of thousands of digits, say
         raise InputError(f"{name}: cannot be read ({short(str(exc), 60)})") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+
+
+def _unreadable_character(text: str, exc: yaml.reader.ReaderError) -> str:
+    """YAML allows no control character but tab and line ends: which one, and where."""
+    before = text[:exc.position]
+    line = before.count("\n") + 1
+    column = exc.position - (before.rfind("\n") + 1) + 1
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
+    return (f"not valid YAML: the control character U+{code:04X} is not allowed "
+            f"(line {line}, column {column})")
 
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:

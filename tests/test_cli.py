@@ -77,13 +77,15 @@ def test_a_broken_rules_file_is_refused_on_one_line(tmp_path: Path,
     import engine.rules
 
     bad = tmp_path / "rules.yaml"
-    bad.write_text("rules:\n  targets: [1, 2\n", encoding="utf-8")
     monkeypatch.setattr(engine.rules, "default_rules_path", lambda: bad)
     monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    assert exit_code(["--demo"]) == 2
-    lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1
-    assert "rules.yaml" in lines[0] and "YAML" in lines[0]
+    for text, words in (("rules:\n  targets: [1, 2\n", "YAML"),
+                        ("rules:\n  targets: [1, 2]\x01\n", "control character U+0001")):
+        bad.write_text(text, encoding="utf-8")
+        assert exit_code(["--demo"]) == 2
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert len(lines) == 1
+        assert "rules.yaml" in lines[0] and words in lines[0], lines[0]
 
 
 def test_window_size_parsing() -> None:
@@ -199,6 +201,9 @@ def bad_replay_file(kind: str, folder: Path) -> Path:
         path.write_bytes((RECORDS / "three_players_unfinished.yaml").read_bytes())
     elif kind == "rules":
         path.write_bytes((ROOT / "rules.yaml").read_bytes())
+    elif kind == "control":  # a record with a stray escape byte, as a terminal paste may leave
+        text = (RECORDS / "four_players_garde.yaml").read_text(encoding="utf-8")
+        path.write_text(text.replace("players:", "\x1bplayers:", 1), encoding="utf-8")
     elif kind == "truncated":
         from engine.saves import save_match
 
@@ -211,6 +216,7 @@ def bad_replay_file(kind: str, folder: Path) -> Path:
     ("missing", "no such file"), ("folder", "is a folder"), ("empty", "the file is empty"),
     ("binary", "binary data"), ("unfinished", "the deal is not finished"),
     ("rules", "'tarot-rules' file"), ("truncated", "truncated"),
+    ("control", "the control character U+001B is not allowed"),
 ])
 def test_replay_refuses_a_bad_file_before_any_window(
         kind: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -179,6 +179,7 @@ def test_continue_keeps_the_players_own_name_in_the_settings(home: Path) -> None
     ("players: " + HUGE_NUMBER + "\n", "cannot be read"),
     (RECORD.replace("play:", "play: [KH]\nplay:", 1), "duplicate key 'play'"),
     (RECORD.replace("hands:\n", "hands:\n", 1).replace("KS", "Kſ", 1), "unknown card 'Kſ'"),
+    (RECORD.replace("dog:", "d\x01og:", 1), "control character U+0001 is not allowed"),
 ])
 def test_engine_score_refuses_in_one_line(tmp_path: Path, record: str, message: str) -> None:
     path = tmp_path / "record.yaml"
