@@ -275,6 +275,33 @@ def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
         table.close()
 
 
+def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
+    """A match taken up again while the player makes the discard (and a discard taken
+    back): the dog is in the hand, the zone is empty and the prompt asks for the discard."""
+    match = Match.new(load_rules(), 4, 3, first_dealer=3)
+    while match.current.state.phase is Phase.BIDDING:
+        seat = match.current.state.turn
+        match.execute(seat, Bid("garde" if seat == 0 else None))
+    table = Table(match=match)
+    try:
+        scene = table.scene
+        for opened in ("resumed", "undone"):
+            table.settle()
+            assert scene.view.phase is Phase.DISCARDING and scene.editor.open, opened
+            assert list(scene.sprites) == [], opened  # nothing in the middle, face up or down
+            assert sorted(scene.hand.order) == sorted(scene.view.hand), opened
+            assert scene.status == "Drag 6 cards into the discard, then confirm", opened
+            if opened == "resumed":
+                for card in C.cards_of(O.discard_options(scene.view).allowed)[:6]:
+                    table.drag(table.card_point(card), scene.layout.discard_rect.center)
+                table.click(scene.editor.confirm_button.rect.center)
+                table.settle()
+                assert scene.view.phase is not Phase.DISCARDING
+                assert table.controller.undo()
+    finally:
+        table.close()
+
+
 def test_a_whole_deal_played_by_drag_and_drop():
     table = Table(seed=3)
     try:

@@ -115,7 +115,10 @@ def redraw(table: TableScene, view: SeatView, event: Event | None = None) -> Non
     table.still_life = None
     table.view = view
     rest(table)
-    if isinstance(event, DogRevealed) and view.dog and view.phase is Phase.DISCARDING:
+    # the player's own discard to make (a resumed match, an undone discard): the dog is in
+    # their hand and the zone takes the middle, so the turned-over dog is not held up there
+    if (isinstance(event, DogRevealed) and view.dog and view.phase is Phase.DISCARDING
+            and not table.editor.open):
         _lay_middle(table, C.sort_for_hand(view.dog), "dog")
     elif isinstance(event, HandfulShown):
         _show_at(table, event.seat, event.cards, handful_label(table, event.cards))
