@@ -396,3 +396,49 @@ def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():
         assert scene.bar_rect.bottom == size[1] and scene.side_rect.right == size[0]
     viewer.key(pygame.K_HOME)
     viewer.check_position()
+
+
+# --- a deal of a match: its number and the totals around it ------------------------------------
+
+
+def test_a_deal_from_the_history_shows_its_number_and_the_match_totals(tmp_path) -> None:
+    """Deal 3 of a match, opened from the finished deals or from the match file, says
+    "Deal 3" and carries on the running totals of deals 1 and 2, to the totals after it."""
+    from engine.match import Match
+    from game.app import paths
+    from game.match.session import Autosave
+    from game.replay.files import load_replay_file
+    from game.replay.viewer import open_replay
+
+    rng = random.Random(4)
+    match = Match.new(load_rules(), 4, 4)
+    save = Autosave({"names": ["Ann", "Bob", "Cat", "Dan"], "variant": "fft"})
+    while sum(d.scores is not None and d.result is not None for d in match.deals) < 3:
+        if match.current.is_over:
+            match.next_deal()
+        while not match.current.is_over:
+            state = match.current.state
+            match.execute(state.turn, random_action(state, rng))
+        save(match)
+    number = len(match.deals)
+    before = [sum(d.scores[s] for d in match.deals[:-1] if d.scores) for s in range(4)]
+    assert number >= 3 and any(before)
+    history = sorted(paths.history_dir().glob("*.json"))
+    assert len(history) == number
+    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    try:
+        for file in (history[-1], paths.current_match_file()):
+            scene = open_replay(app, load_replay_file(file))
+            for _ in range(3):
+                app.step(DT)
+            assert scene.table.deal_number() == number
+            assert scene.table.totals() == before
+            assert scene.lines[0].startswith(f"Deal {number}")
+            scene.last()
+            for _ in range(30):
+                app.step(DT)
+            assert scene.table.totals() == match.totals
+            scene.close()
+            app.step(DT)
+    finally:
+        app.close()

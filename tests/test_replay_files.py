@@ -447,3 +447,18 @@ def test_every_finished_deal_of_a_match_opens(many: list[Path]) -> None:
     assert many
     for path in many:
         assert opened(path).deal.is_over
+
+
+@pytest.mark.parametrize(("meta", "expected"), [
+    ({"number": 3, "totals_before": [30, -10, -10, -10]}, (3, (30, -10, -10, -10))),
+    ({"number": True, "totals_before": [1, -1, 0, 0]}, (None, (1, -1, 0, 0))),
+    ({"number": 10**12, "totals_before": [1, 1, 1, 1]}, (None, None)),  # not a match's sum
+    ({"number": 2, "totals_before": [0, 0, 0]}, (2, None)),  # three seats for four players
+    ({"number": 2, "totals_before": [0, 0, 0, "0"]}, (2, None)),
+    ({"number": 2, "totals_before": {"0": 1}}, (2, None)),
+    ({}, (None, None)),
+])
+def test_the_place_of_a_deal_in_its_match_is_read_with_care(meta: dict, expected: tuple) -> None:
+    from game.history.archive import place_in_match
+
+    assert place_in_match(meta, 4) == expected

@@ -133,7 +133,7 @@ class ChallengeScene(Scene):
                             who=names[0])
         self.app.push(ReplayScene(self.app, ReplayInfo(
             deal, names, title, {"bot_level": self.run.challenge.bots}, path,
-            keeps_variations=path is not None)))
+            keeps_variations=path is not None, number=self.selected + 1)))
 
     def close(self) -> None:
         self.run.stop()

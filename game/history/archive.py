@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.deal import Deal
 from engine.inputs import DataError
@@ -192,6 +192,32 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
     return DealEntry(**common, taker=names[result.taker], taker_seat=result.taker,
                      contract=result.contract, made=result.made, margin=result.margin,
                      scores=list(result.scores))
+
+
+#: The history file's ``meta`` key for each seat's running total before the deal.
+TOTALS_BEFORE = "totals_before"
+#: Larger than any match can reach: a total beyond it is a damaged file, not a score.
+_MAX_TOTAL = 10_000_000
+
+
+def place_in_match(meta: Mapping[str, Any], players: int
+                   ) -> tuple[int | None, tuple[int, ...] | None]:
+    """The deal's number in its match and each seat's total before it, as the file's
+    ``meta`` says; ``None`` for what it does not say or says wrongly (totals that do not
+    add up to zero, a count of seats that is not the deal's)."""
+    number = meta.get("number")
+    if not _plain_int(number) or not 1 <= number <= _MAX_TOTAL:
+        number = None
+    totals = meta.get(TOTALS_BEFORE)
+    if not (isinstance(totals, list) and len(totals) == players
+            and all(_plain_int(t) and abs(t) <= _MAX_TOTAL for t in totals)
+            and sum(totals) == 0):
+        return number, None
+    return number, tuple(totals)
+
+
+def _plain_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _deal_key(meta: Mapping[str, Any], deal: Deal, path: Path) -> str:

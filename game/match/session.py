@@ -31,6 +31,7 @@ from game.app import paths
 from game.app.i18n import seat_name
 from game.app.names import clean_name, saved_names
 from game.app.window import App
+from game.history.archive import TOTALS_BEFORE
 
 log = logging.getLogger(__name__)
 
@@ -149,12 +150,16 @@ class Autosave:
         for number, deal in enumerate(match.deals):
             if not played_to_the_end(deal) or self._archived.get(number) is deal.events[-1]:
                 continue
-            self.archive(deal, number, practised=number in match.practised)
+            before = [sum(d.scores[seat] for d in match.deals[:number] if d.scores is not None)
+                      for seat in range(match.players)]
+            self.archive(deal, number, practised=number in match.practised, totals_before=before)
             self._archived[number] = deal.events[-1]
 
-    def archive(self, deal: Deal, number: int, practised: bool = False) -> Path:
+    def archive(self, deal: Deal, number: int, practised: bool = False,
+                totals_before: list[int] | None = None) -> Path:
         """Save deal ``number`` of the match in the history folder; ``practised``: a decision
-        was taken back in it (its ``meta`` says so)."""
+        was taken back in it (its ``meta`` says so); ``totals_before``: each seat's running
+        total before the deal, which the replay shows beside it."""
         now = _dt.datetime.now().replace(microsecond=0)
         path = self.file_for(number, deal)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -162,6 +167,8 @@ class Autosave:
                                 "names": list(self.meta.get("names", [])),
                                 "variant": self.meta.get("variant", deal.rules.variant),
                                 MATCH_ID: self.match_id, "number": number + 1}
+        if totals_before is not None:
+            meta[TOTALS_BEFORE] = list(totals_before)
         if practised:
             meta["practised"] = True
         if self.autoplay:

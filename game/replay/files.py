@@ -40,6 +40,7 @@ from engine.state import Phase
 from engine.variations import Variation
 from game.app.i18n import seat_name
 from game.app.names import saved_names
+from game.history.archive import place_in_match
 
 MAX_FILE_BYTES = LIMITS["save"]
 """The largest file read at all: the limit of every saved game (the history's too)."""
@@ -77,6 +78,8 @@ class ReplaySource:
 
     kind: str = ""
     """The kind of file: ``DEAL_FORMAT``, ``MATCH_FORMAT`` or ``"record"``."""
+    totals_before: tuple[int, ...] | None = None
+    """Each seat's running total in the match before the deal, when the file tells."""
 
     @property
     def keeps_variations(self) -> bool:
@@ -183,7 +186,7 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
             deal, meta = loaded.deal, loaded.meta
             variations = loaded.variations
             problems.extend(loaded.problems)
-            number = None
+            number, totals = place_in_match(meta, deal.players)
         else:
             match, meta = load_match(file)
             finished = [i for i, d in enumerate(match.deals) if d.state.phase is Phase.FINISHED]
@@ -193,13 +196,15 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
                     "only a finished deal can be replayed", "match_unfinished", str(file))
             number = finished[-1] + 1
             deal = match.deals[number - 1]
+            totals = tuple(sum(d.scores[seat] for d in match.deals[:number - 1]
+                               if d.scores is not None) for seat in range(match.players))
     except SaveError as exc:
         raise exc.again(ReplayFileError, _with_file(file, str(exc))) from None
     _check_over(file, deal)
-    title = file.name if number is None else f"{file.name} #{number}"
+    title = file.name if found == DEAL_FORMAT or number is None else f"{file.name} #{number}"
     names = saved_names(meta, deal.players, _seat_names(deal.players))
     return ReplaySource(deal, names, title, file, dict(meta), number, variations, problems,
-                        str(found))
+                        str(found), totals)
 
 
 def _explain_bad_json(file: Path) -> NoReturn:

@@ -22,8 +22,12 @@ from game.table.source import Change, Redraw, Revealed, Scoreboard
 class ReplaySource:
     """A finished deal at the cursor, for the table."""
 
-    def __init__(self, deal: Deal, seat: int = 0, open_hands: bool = True) -> None:
+    def __init__(self, deal: Deal, seat: int = 0, open_hands: bool = True,
+                 number: int | None = None, totals_before: tuple[int, ...] | None = None
+                 ) -> None:
         self.cursor = ReplayCursor(deal)
+        self.number = number
+        self.totals_before = totals_before
         self._seat = seat
         self.open_hands = open_hands
         self._changes: list[Change] = [self._redraw()]
@@ -71,4 +75,7 @@ class ReplaySource:
 
     def scoreboard(self) -> Scoreboard:
         deal = self.cursor.deal
-        return Scoreboard(1, (0,) * deal.players, deal)
+        totals = self.totals_before
+        if totals is None or len(totals) != deal.players:
+            totals = (0,) * deal.players
+        return Scoreboard(self.number or 1, totals, deal)

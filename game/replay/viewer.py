@@ -61,6 +61,8 @@ class ReplayInfo:
     variations: list[Variation] = field(default_factory=list)
     problems: list[Any] = field(default_factory=list)  # stored variations that were refused
     keeps_variations: bool = False  # whether new variations are written to ``path``
+    number: int | None = None  # the deal's number in its match, when known
+    totals_before: tuple[int, ...] | None = None  # each seat's match total before the deal
 
 
 def open_replay(app: App, source: Any, replace: bool = False) -> ReplayScene:
@@ -70,7 +72,9 @@ def open_replay(app: App, source: Any, replace: bool = False) -> ReplayScene:
                       dict(getattr(source, "meta", {}) or {}), getattr(source, "path", None),
                       list(getattr(source, "variations", []) or []),
                       list(getattr(source, "problems", []) or []),
-                      bool(getattr(source, "keeps_variations", False)))
+                      bool(getattr(source, "keeps_variations", False)),
+                      getattr(source, "deal_number", None),
+                      getattr(source, "totals_before", None))
     scene = ReplayScene(app, info)
     if replace:
         app.replace(scene)
@@ -115,7 +119,8 @@ class ReplayScene(Scene):
     def _show(self, deal: Deal, position: int) -> None:
         """Put ``deal`` (the deal itself or a variation) on the table at ``position``."""
         old: TableScene | None = getattr(self, "table", None)
-        self.source = ReplaySource(deal, self.seat, self._open_hands)
+        self.source = ReplaySource(deal, self.seat, self._open_hands, self.info.number,
+                                   self.info.totals_before)
         self.cursor = self.source.cursor
         if position != 1:
             self.source.go(position)
@@ -390,7 +395,8 @@ class ReplayScene(Scene):
         try:
             from game.replay.narrate import narrate
 
-            return narrate(deal, self.narration_names(), self.lang)
+            return narrate(deal, self.narration_names(), self.lang,
+                           deal_number=self.info.number)
         except Exception as exc:  # never lose the replay over a sentence
             log.warning("narration failed: %r", exc)
             return [type(e).__name__ for e in deal.events]
