@@ -307,15 +307,17 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     viewer.key(pygame.K_p)
     table = viewer.app.scene
     assert isinstance(table, PlayOnScene)
+    assert "your try is kept with this deal as a variation" in table.toast.text
     controller = table.player
     start = len(controller.match.current.events)
     assert controller.match.current.events == events[:start]
-    me = make_bot("simple", 99)
+    rng = random.Random(99)  # not the bots' play: the try leaves the deal
     for _ in range(40_000):
         if controller.match.current.is_over and table.score_panel is not None:
             break
         if controller.waiting_for_human() and table.idle:
-            assert controller.submit(me.decide(controller.view())) is None
+            state = controller.match.current.state
+            assert controller.submit(random_action(state, rng)) is None
         viewer.step()
         if controller.is_thinking():
             time.sleep(0.0005)
@@ -326,7 +328,9 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     viewer.step(2)
     assert viewer.app.scene is scene
     assert scene.cursor.position == scene.cursor.trick_starts()[4] + 2
-    assert not list((tmp_path / "data").glob("**/*.json"))  # nothing saved
+    assert not list((tmp_path / "data").glob("**/*.json"))  # no match saved
+    assert played.events != events
+    assert [v.deal.events for v in scene.branches.variations] == [played.events]  # as told
 
 
 def test_replaying_a_saved_file_leaves_it_byte_for_byte(tmp_path):

@@ -43,7 +43,7 @@ class PlayOnScene(TableScene):
             names=names, score_label="replay_back_to_replay", on_score_done=app.pop))
         self.controller = controller
         self.on_done = on_done
-        self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 4.0,
+        self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 6.0,
                         warning=False)
 
     def leave(self) -> None:

@@ -356,7 +356,8 @@ class ReplayScene(Scene):
         return f"{scores[self.seat]:+d}" if scores is not None else "0"
 
     def play_on(self) -> None:
-        """Seat 0 plays the rest of the deal from here against the bots (saved nowhere)."""
+        """Seat 0 plays the rest of the deal from here against the bots: no match is saved;
+        played to the end, the try becomes a variation of the deal."""
         practice = practice_match(self.cursor)
         if practice is None:
             self.table.toast.show(self.tr("replay_play_on_over"))
