@@ -358,3 +358,29 @@ def test_a_file_that_cannot_be_replayed_is_told_in_the_players_language(tmp_path
     assert french["other.json"].startswith("other.json : ce n'est ni une donne")
     assert "seule une donne finie" in french["unfinished.json"]
     assert all("the " not in text for text in french.values()), french
+
+
+def test_every_character_of_every_text_has_a_glyph_in_the_games_font() -> None:
+    """The game draws with pygame's own font: a character it lacks shows as an empty box
+    (an arrow did, in the score panel)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 24)
+
+    def drawn(text: str) -> tuple[tuple[int, int], bytes]:
+        surface = font.render(text, True, (255, 255, 255))
+        return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
+
+    box = drawn("\ue000")  # a private-use character: no font has it
+    characters: set[str] = set()
+    for path in [template_path(), *(catalog_path(lang) for lang in catalog_languages())]:
+        for entry in read(path):
+            for text in (entry.msgid, entry.msgid_plural, entry.msgstr,
+                         *entry.msgstr_plural.values()):
+                characters.update(text or "")
+    lacking = sorted(c for c in characters if ord(c) > 126 and drawn(c) == box)
+    assert not lacking, [f"{c} U+{ord(c):04X}" for c in lacking]
