@@ -250,7 +250,10 @@ def main(argv: list[str] | None = None) -> int:
         except SaveError as exc:
             return refuse_file(lang, exc)
     lock = FolderLock(paths.data_dir())
-    if not lock.acquire() and (args.resume or args.autoplay):
+    alone = lock.acquire()
+    if lock.in_the_way:
+        return refuse_file(lang, tr("cli_lock_in_the_way", lang, file=str(lock.path)))
+    if not alone and (args.resume or args.autoplay):
         return refuse_file(lang, tr("cli_already_open", lang, folder=str(paths.data_dir())))
     overrides: dict[str, Any] = {}
     if args.lang:

@@ -325,6 +325,28 @@ time.sleep(60)
     assert FolderLock(paths.data_dir()).acquire()  # the lock went with the process
 
 
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_something_in_the_way_of_the_lock_file_is_named_and_nothing_starts(
+        home: Path, kind: str) -> None:
+    """A folder (or a pipe) named like the lock: no window could hold it, so none may play
+    on the player's files; the game says what is in the way, at once."""
+    lock = paths.data_dir() / "tarot.lock"
+    lock.parent.mkdir(parents=True)
+    if kind == "folder":
+        lock.mkdir()
+    elif hasattr(os, "mkfifo"):
+        os.mkfifo(lock)
+    else:
+        pytest.skip("named pipes are a POSIX thing")
+    file = saved_match_text(home)
+    before = file.read_bytes()
+    for args in (["--first-frame"], ["--continue"], ["--autoplay", "--deals", "1"]):
+        result = run("game", args, home, timeout=30)
+        line = one_line(result)
+        assert result.returncode == 2 and f"{lock} is not a file" in line, line
+    assert file.read_bytes() == before
+
+
 def test_the_spectators_menu_offers_no_match(home: Path) -> None:
     from game.app.window import App
     from game.menus.menu import MenuScene

@@ -26,6 +26,9 @@ class FolderLock:
     def __init__(self, folder: Path) -> None:
         self.path = folder / LOCK_NAME
         self._handle: IO[str] | None = None
+        #: set when something that is not a file stands where the lock goes (a folder, a
+        #: pipe): no window can hold the lock then, so none may write the player's files
+        self.in_the_way = False
 
     @property
     def held(self) -> bool:
@@ -36,6 +39,9 @@ class FolderLock:
         be written at all gives ``True``: nothing could be saved there by anyone anyway."""
         if self._handle is not None:
             return True
+        if os.path.lexists(self.path) and not self.path.is_file():
+            self.in_the_way = True  # opening a pipe would wait; a folder cannot be locked
+            return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open
