@@ -388,6 +388,32 @@ def test_settings_change_at_once_and_persist(app: App) -> None:
     assert app.scene is None or not isinstance(app.scene, SettingsScene)
 
 
+def test_settings_that_cannot_be_saved_are_said_so_and_still_apply(
+        app: App, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import errno
+
+    import game.app.settings as settings_module
+
+    def full(path, text):  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(settings_module, "write_atomic", full)
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app)
+    click(app, option(scene, "card_back", "red"))
+    assert app.settings.card_back == "red"  # applies all the same
+    assert "could not be saved" in scene.toast.text and "No space left" in scene.toast.text
+    click(app, option(scene, "highlight_winner", False))
+    assert app.settings.highlight_winner is False
+    warnings = [r for r in caplog.records if "could not save the settings" in r.getMessage()]
+    assert len(warnings) == 1  # the log says it once, not at every click
+    monkeypatch.undo()
+    click(app, option(scene, "four_colour", True))
+    saved, _ = Settings.load()
+    assert (saved.card_back, saved.four_colour) == ("red", True)
+
+
 def test_the_card_indices_follow_the_language_unless_chosen(app: App) -> None:
     """By language (the default): English letters in English, French ones in French; the
     player's choice of French or English holds whatever the language."""

@@ -8,7 +8,6 @@ One loop, as in the pygame-ce examples: events → the top scene's ``handle_even
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import logging
 import sys
@@ -78,6 +77,7 @@ class App:
         # frames smooth while a searching bot thinks.
         sys.setswitchinterval(0.001)
         self.settings = settings
+        self._settings_problem: str | None = None  # why the last save of the settings failed
         #: another window of the game holds the player's folders: browse and replay only
         self.spectator = False
         width, height = size or settings.window_size
@@ -112,12 +112,23 @@ class App:
         """A text with a count, in the form the count takes (``1 trick``, ``2 tricks``)."""
         return trn(key, count, self.settings.language, **values)
 
-    def update_settings(self, settings: Settings, save: bool = True) -> None:
+    def update_settings(self, settings: Settings, save: bool = True) -> str | None:
+        """Use ``settings`` from now on and save them; returns why they could not be saved
+        (a full disk, a read-only profile: they still apply until the game closes)."""
         self.settings = settings
         self.sounds.enabled = settings.sound
-        if save:
-            with contextlib.suppress(OSError):  # a read-only profile must not stop the game
-                settings.save()
+        if not save:
+            return None
+        try:
+            settings.save()
+        except OSError as exc:
+            problem = f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
+            if problem != self._settings_problem:  # said once per reason, not at each click
+                log.warning("could not save the settings: %s", problem)
+            self._settings_problem = problem
+            return problem
+        self._settings_problem = None
+        return None
 
     @property
     def size(self) -> tuple[int, int]:

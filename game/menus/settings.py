@@ -71,9 +71,11 @@ class SettingsScene(FormScene):
         self.action_keys = ["back"]
 
     def change(self, **values: Any) -> None:
-        """Apply and save at once."""
-        self.app.update_settings(self.app.settings.with_(**values))
+        """Apply and save at once (or say why they could not be kept for the next time)."""
+        problem = self.app.update_settings(self.app.settings.with_(**values))
         self.layout()
+        if problem is not None:
+            self.toast.show(self.app.tr("settings_not_saved", problem=problem), 8.0)
 
     def _back_picture(self, design: str):  # type: ignore[no-untyped-def]
         def picture(height: int) -> pygame.Surface:

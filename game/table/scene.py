@@ -288,7 +288,9 @@ class TableScene(Scene):
 
     def toggle_sound(self) -> None:
         settings = self.app.settings
-        self.app.update_settings(settings.with_(sound=not settings.sound))
+        problem = self.app.update_settings(settings.with_(sound=not settings.sound))
+        if problem is not None:
+            self.toast.show(self.tr("settings_not_saved", problem=problem), 7.0)
 
     # --- scene hooks -------------------------------------------------------------------------
     def enter(self) -> None:
