@@ -201,7 +201,7 @@ def load_json(text: str, name: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if "\n" not in text.rstrip()[exc.pos:]:  # the error is on the last line: cut short
+        if _cut_short(text, exc.pos):
             raise InputError(f"{name}: the file is truncated (it ends at line {exc.lineno})",
                              "truncated", name, line=exc.lineno) from None
         raise InputError(f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno} "
@@ -288,6 +288,16 @@ class _Loader(yaml.SafeLoader):
                         key_node.start_mark)
                 seen.add(key)
         return super().construct_mapping(node, deep)
+
+
+def _cut_short(text: str, error_at: int) -> bool:
+    """Whether a JSON error reads as a file cut short rather than one written wrong: the
+    error is where the text ends, or on its last line when that line does not close the
+    document (a file all on one line, wrong in the middle, is not cut short)."""
+    kept = text.rstrip()
+    if error_at >= len(kept):
+        return True
+    return "\n" not in kept[error_at:] and not kept.endswith(("}", "]"))
 
 
 def load_yaml(text: str, name: str) -> Any:

@@ -261,6 +261,21 @@ def test_truncated_file(saved: Path, keep: float) -> None:
     assert message.startswith(f"{saved}: {expected}"), message
 
 
+@pytest.mark.parametrize("keep", [0.3, 0.7, 0.999])
+def test_a_file_on_one_line_is_truncated_only_when_cut(saved: Path, keep: float) -> None:
+    """Saved without line breaks (by another tool, say): cut short it is truncated, but a
+    wrong character in its middle is an error at its line and column, not a cut."""
+    text = json.dumps(json.loads(saved.read_text(encoding="utf-8")))
+    assert "\n" not in text
+    cut = int(len(text) * keep)
+    saved.write_text(text[:cut], encoding="utf-8")
+    assert refused(saved).startswith(f"{saved}: the file is truncated")
+    comma = text.index(", ", int(len(text) * 0.5))  # a doubled comma: a syntax error
+    saved.write_text(text[:comma] + "," + text[comma:], encoding="utf-8")
+    message = refused(saved)
+    assert message.startswith(f"{saved}: not valid JSON at line 1, column "), message
+
+
 def test_deal_file_given_to_load_match(match: Match, tmp_path: Path) -> None:
     path = tmp_path / "deal.json"
     save_deal(match.deals[0], path)
