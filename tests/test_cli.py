@@ -428,6 +428,14 @@ def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path,
     assert "--autoplay" in record_header(entries[0])
     stats = compute_stats(entries)
     assert stats[3].deals == 0 and stats.autoplay == len(entries)
+    # another --autoplay puts this match aside before it starts its own
+    before = (tmp_path / "data" / "current-match.json").read_bytes()
+    other = run_game(["--autoplay", "--deals", "1", "--players", "3", "--speed", "instant",
+                      "--seed", "13"], tmp_path)
+    assert other.returncode == 0, other.stderr
+    assert (tmp_path / "data" / "current-match.replaced.json").read_bytes() == before
+    (tmp_path / "data" / "current-match.replaced.json").replace(
+        tmp_path / "data" / "current-match.json")  # and the player can take it back
     # and --continue --autoplay takes it up and plays on to the end of another deal
     again = run_game(["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
                      tmp_path)

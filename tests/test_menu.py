@@ -22,7 +22,7 @@ from engine.saves import load_deal, save_match
 from game.app import paths
 from game.app.settings import Settings
 from game.app.window import App, Scene
-from game.match.session import Autosave
+from game.match.session import Autosave, read_saved_match
 from game.menus.common import ConfirmDialog
 from game.menus.deals import FinishedDealsScene
 from game.menus.form import ChoiceRow
@@ -271,10 +271,12 @@ def test_a_new_game_asks_before_replacing_the_saved_match(app: App) -> None:
     click(app, form.actions[1].rect.center)
     dialog = top(app)
     assert isinstance(dialog, ConfirmDialog)
+    assert "kept aside, as current-match.replaced.json" in dialog.message
     click(app, dialog.yes.rect.center)  # replace it
     table = top(app)
     assert isinstance(table, TableScene)
     assert file.read_bytes() != before
+    assert paths.replaced_match_file().read_bytes() == before  # as the question said
 
 
 def test_a_new_game_asks_before_overwriting_a_damaged_saved_match(app: App) -> None:
@@ -286,9 +288,15 @@ def test_a_new_game_asks_before_overwriting_a_damaged_saved_match(app: App) -> N
     key(app, pygame.K_RETURN)
     dialog = top(app)
     assert isinstance(dialog, ConfirmDialog)
-    assert "cannot be read" in dialog.message
+    assert "cannot be read" in dialog.message and "current-match.replaced.json" in dialog.message
     key(app, pygame.K_ESCAPE)
     assert file.read_text(encoding="utf-8") == "{ not a match"
+    key(app, pygame.K_RETURN)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.yes.rect.center)  # a new game: the damaged file is put aside, not lost
+    assert paths.replaced_match_file().read_text(encoding="utf-8") == "{ not a match"
+    assert read_saved_match(file).match.players == app.settings.players
 
 
 def test_with_no_saved_match_a_new_game_starts_at_once(app: App) -> None:

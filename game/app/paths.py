@@ -38,6 +38,12 @@ def current_match_file() -> Path:
     return data_dir() / "current-match.json"
 
 
+def replaced_match_file() -> Path:
+    """Where the saved match goes when a new one replaces it: the last one replaced is
+    never lost to a click or to ``--autoplay``."""
+    return data_dir() / "current-match.replaced.json"
+
+
 def history_dir() -> Path:
     return data_dir() / "history"
 

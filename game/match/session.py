@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+import os
 import random
 import threading
 import uuid
@@ -233,12 +234,29 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
     """A new match under ``setup``; returns its controller (not yet on screen)."""
     rules = load_rules(variant=setup.variant)
     match = Match.new(rules, setup.players, seed=setup.seed)
+    if save:
+        put_aside_saved_match()
     autosave = Autosave(setup.meta, match, autoplay=human_seat is None) if save else None
     controller = make_controller(match, setup.bot_level, setup.seed, human_seat, autosave)
     _register(app, controller)
     if autosave is not None:
         autosave(match)
     return controller
+
+
+def put_aside_saved_match() -> Path | None:
+    """Move the saved match (readable or not) to :func:`paths.replaced_match_file`, over
+    the one put aside before; returns where, or ``None`` when there was none to keep."""
+    file, aside = paths.current_match_file(), paths.replaced_match_file()
+    if not file.is_file():
+        return None
+    try:
+        os.replace(file, aside)
+    except OSError as exc:  # the new match is saved over it all the same
+        log.warning("could not put the saved match aside as %s: %s", aside, exc)
+        return None
+    log.info("the saved match was put aside as %s", aside)
+    return aside
 
 
 @dataclass

@@ -478,9 +478,10 @@ class NewGameScene(FormScene):
             saved = read_saved_match(file, self.app.settings.bot_level,
                                      self.app.settings.player_name)
         except SaveError:
-            return self.app.tr("menu_replace_damaged")
+            return self.app.tr("menu_replace_damaged", file=paths.replaced_match_file().name)
         match = saved.match
-        return self.app.tr("menu_replace_question", players=match.players,
+        return self.app.tr("menu_replace_question", file=paths.replaced_match_file().name,
+                           players=match.players,
                            deal=len(match.deals))
 
     def start_now(self) -> None:
