@@ -112,6 +112,30 @@ def test_a_fifo_or_dev_zero_in_place_of_the_settings_does_not_freeze_the_game(
     assert run("game", ["--first-frame"], home, timeout=30).returncode == 0
 
 
+def test_a_window_size_too_large_for_the_screen_is_fitted_to_it(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A settings file from a larger screen (or edited by hand) opens a window the screen
+    can hold, of the same shape; a size asked for on the command line is kept."""
+    import game.app.window as window
+
+    file = paths.settings_file()
+    file.parent.mkdir(parents=True)
+    file.write_text('{"window_size": [8192, 4608]}', encoding="utf-8")
+    settings, problems = Settings.load()
+    assert settings.window_size == (8192, 4608) and not problems
+    monkeypatch.setattr(window, "_desktop", lambda: (1366, 768))
+    app = window.App(settings)
+    try:
+        assert app.size == (1228, 691)  # 8192x4608 made 0.15 as large: the same shape
+    finally:
+        app.close()
+    app = window.App(settings, size=(1600, 900))
+    try:
+        assert app.size == (1600, 900)
+    finally:
+        app.close()
+
+
 # --- a saved match that would crash Continue --------------------------------------------------
 
 

@@ -63,6 +63,37 @@ def settle_memory() -> None:
     gc.freeze()
 
 
+def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size kept in the settings, made to fit the screen it opens on (the file
+    may come from a larger screen, or be edited by hand): the same shape, at most nine
+    tenths of the screen, never under :data:`MIN_SIZE` unless the screen is.
+
+    >>> fit_to_desktop((8192, 8192), (1920, 1080))
+    (1024, 972)
+    >>> fit_to_desktop((1280, 720), (1920, 1080))
+    (1280, 720)
+    """
+    if desktop is None:
+        return size
+    room = (desktop[0] * 9 // 10, desktop[1] * 9 // 10)
+    if size[0] <= room[0] and size[1] <= room[1]:
+        return size
+    scale = min(room[0] / size[0], room[1] / size[1])
+    fitted = (max(min(MIN_SIZE[0], room[0]), round(size[0] * scale)),
+              max(min(MIN_SIZE[1], room[1]), round(size[1] * scale)))
+    log.info("the window of the settings (%dx%d) is made %dx%d to fit the screen",
+             *size, *fitted)
+    return fitted
+
+
+def _desktop() -> tuple[int, int] | None:
+    """The size of the first screen; ``None`` with no screen to fit (the dummy driver)."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return None
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
 class App:
     """The game window and everything shared by its scenes."""
 
@@ -80,7 +111,7 @@ class App:
         self._settings_problem: str | None = None  # why the last save of the settings failed
         #: another window of the game holds the player's folders: browse and replay only
         self.spectator = False
-        width, height = size or settings.window_size
+        width, height = size or fit_to_desktop(settings.window_size, _desktop())
         self.window = pygame.Window(title, (max(320, width), max(240, height)), resizable=True)
         self.window.minimum_size = MIN_SIZE if size is None or (
             width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
