@@ -9,8 +9,8 @@
   one that cannot be read, is reported on one line with exit status 2 and the file is left
   as it is.
 * ``tarot --autoplay`` is the demo with the match saved like a normal one (the saved match
-  in progress is put aside as ``current-match.replaced.json``); with ``--continue`` a bot takes the player's seat in the saved
-  match and plays on, saving after every move.
+  in progress is put aside as ``current-match.replaced.json``); with ``--continue`` a bot
+  takes the player's seat in the saved match and plays on, saving after every move.
 * ``tarot --selftest`` checks the assets and plays a deal for 3, 4 and 5 players through the
   real scenes on SDL's dummy drivers (see :mod:`game.selftest`); ``tarot --first-frame``
   quits as soon as the first frame is drawn, to time the start-up; ``tarot --version``.
