@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import logging
 import os
 import sys
 import time
@@ -51,6 +52,10 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+#: The settings file's problems told on the menu at most; the rest are in the log.
+SETTINGS_PROBLEMS_SHOWN = 3
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -208,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.app.settings import Settings
 
     base, problems = Settings.load()  # read once: its language speaks for the checks below
+    for problem in problems:
+        logging.getLogger(PROG).warning("%s", problem)
     lang = args.lang or base.language
     try:
         variants = list_variants()
@@ -272,9 +279,14 @@ def main(argv: list[str] | None = None) -> int:
 
     def told(app: Any) -> str:
         """The settings file's problems, in the player's language."""
-        from game.app.i18n import problem_text
+        from game.app.i18n import problem_text, trn
 
-        return "\n".join(problem_text(p, app.settings.language) for p in problems)
+        lang = app.settings.language
+        shown = [problem_text(p, lang) for p in problems[:SETTINGS_PROBLEMS_SHOWN]]
+        more = len(problems) - len(shown)
+        if more > 0:  # every one is in the log
+            shown.append(trn("settings_more_problems", more, lang))
+        return "\n".join(shown)
 
     def start(app: Any) -> None:
         if saved is not None:

@@ -112,6 +112,50 @@ def test_a_fifo_or_dev_zero_in_place_of_the_settings_does_not_freeze_the_game(
     assert run("game", ["--first-frame"], home, timeout=30).returncode == 0
 
 
+def test_every_bad_setting_is_logged_and_the_menu_tells_a_few(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten bad values: each is named in the log (and on the terminal); the menu's notice
+    names three and says how many more, and stays inside the window."""
+    import json
+
+    import game.app.widgets as widgets
+    from game import cli
+    from game.menus.menu import MenuScene
+
+    bad = {"bot_level": "grandmaster", "variant": "nope", "language": "xx", "players": 9,
+           "sound": "loud", "card_back": "gold", "animation_speed": "warp",
+           "trick_pause": 99, "unknown_a": 1, "unknown_b": 2}
+    file = paths.settings_file()
+    file.parent.mkdir(parents=True)
+    file.write_text(json.dumps(bad), encoding="utf-8")
+    settings, problems = Settings.load()
+    assert (settings.bot_level, settings.variant) == ("simple", "fft")
+    assert len(problems) == 10
+    result = run("game", ["--first-frame"], home)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("ignored") == 10, result.stderr
+    log = (home / "logs" / "tarot.log").read_text(encoding="utf-8")
+    assert "bot_level = 'grandmaster' ignored" in log and "unknown setting 'unknown_b'" in log
+
+    notices: list[str] = []
+    real_init = MenuScene.__init__
+
+    def seen(self, app, seed=None, notice="", presets=None):  # type: ignore[no-untyped-def]
+        notices.append(notice)
+        real_init(self, app, seed, notice, presets)
+
+    monkeypatch.setattr(MenuScene, "__init__", seen)
+    panels: list[pygame.Rect] = []
+    real_panel = widgets.draw_panel
+    monkeypatch.setattr(widgets, "draw_panel", lambda surface, rect, *rest: (
+        panels.append(rect.copy()), real_panel(surface, rect, *rest))[1])
+    monkeypatch.setattr(cli, "_version", lambda: "test")
+    assert cli.main(["--first-frame", "--size", "1024x600"]) == 0
+    notice = notices[0].splitlines()
+    assert len(notice) == 4 and "7 more problems" in notice[3], notice
+    assert panels and all(pygame.Rect(0, 0, 1024, 600).contains(r) for r in panels)
+
+
 def test_a_window_size_too_large_for_the_screen_is_fitted_to_it(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A settings file from a larger screen (or edited by hand) opens a window the screen

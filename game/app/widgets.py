@@ -180,10 +180,15 @@ class Toast:
             return
         size = int(24 * unit)
         lines = wrap_text(assets, self.text, size, int(surface.get_width() * 0.6))
+        fit = max(1, int((surface.get_height() * 0.6 - 24 * unit) // int(size * 1.2)))
+        if len(lines) > fit:  # a long message keeps to its part of the window
+            lines = [*lines[:fit - 1], ellipsize(assets, lines[fit - 1] + " …", size,
+                                                 int(surface.get_width() * 0.6))]
         width = max(assets.font(size).size(line)[0] for line in lines) + int(40 * unit)
         height = len(lines) * int(size * 1.2) + int(24 * unit)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = center
+        rect.clamp_ip(surface.get_rect())
         alpha = int(min(1.0, self.left / 0.4) * 235)
         tint = (60, 18, 14, alpha) if self.warning else (14, 34, 26, alpha)
         draw_panel(surface, rect, unit, tint)
