@@ -379,6 +379,29 @@ def test_cards_may_not_be_played_during_the_bidding():
         table.close()
 
 
+@pytest.mark.parametrize(("dealer", "passes", "words"), [
+    (3, 0, "Nobody has bid yet."),
+    (1, 2, "Everyone so far has passed."),
+    (0, 3, "Everyone else has passed: if you pass too, the deal is cancelled and dealt again."),
+])
+def test_the_bidding_panel_says_where_the_bidding_stands(dealer, passes, words):
+    match = Match.new(load_rules(), 4, 5, first_dealer=dealer)
+    for _ in range(passes):
+        match.execute(match.current.state.turn, Bid(None))
+    table = Table(match=match)
+    try:
+        table.settle()
+        panel = table.scene.dialogs.open_panel()
+        assert type(panel).__name__ == "BiddingPanel"
+        assert panel.paragraphs()[0][0] == words
+        if passes == 3:  # and so it is
+            table.answer(Bid(None))
+            table.until(lambda: len(table.match.deals) == 2 or table.match.current.is_over)
+            assert table.match.deals[0].result is None  # cancelled, no score
+    finally:
+        table.close()
+
+
 def test_a_click_plays_a_card_and_the_keyboard_too():
     table = Table(seed=4)  # the human passes, East takes
     try:

@@ -54,7 +54,12 @@ class BiddingPanel(Panel):
 
     def paragraphs(self) -> list[tuple[str, str]]:
         if self.best is None:
-            return [(self.tr("panel_bid_open"), "dim")]
+            spoken = len(self.view.bids)
+            if spoken == 0:
+                return [(self.tr("panel_bid_open"), "dim")]
+            if spoken == self.view.players - 1:  # the last to speak: a pass ends the deal
+                return [(self.tr("panel_bid_all_passed"), "body")]
+            return [(self.tr("panel_bid_passed_so_far"), "dim")]
         return [(self.tr("panel_bid_to_beat", contract=self.tr(self.best.name)), "body")]
 
     def content_size(self, width: int, height: int) -> tuple[int, int]:
