@@ -427,6 +427,11 @@ def test_a_click_plays_a_card_and_the_keyboard_too():
             table.post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
         table.step()
         assert scene.hand.focus == legal[0]
+        for key, focus in ((pygame.K_LEFT, scene.hand.order[-1]), (pygame.K_RIGHT, legal[0])):
+            for _ in range(target + 1):  # round past the end and back
+                table.post(pygame.KEYDOWN, key=key, mod=0, unicode="")
+            table.step()
+            assert scene.hand.focus == focus
         table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
         table.step()
         assert legal[0] not in scene.hand

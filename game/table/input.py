@@ -242,7 +242,7 @@ class TableInput:
                 hand.focus = order[0] if key == pygame.K_RIGHT else order[-1]
             else:
                 i = order.index(hand.focus) + (1 if key == pygame.K_RIGHT else -1)
-                hand.focus = order[max(0, min(len(order) - 1, i))]
+                hand.focus = order[i % len(order)]  # past either end, round to the other
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             card = hand.focus
