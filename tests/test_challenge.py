@@ -129,6 +129,7 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:players]
     board = start_challenge(app, challenge, names)
     run = board.run
+    assert board.total_label() == "Total (0 deals you both played)"
     yours = []
     for i in range(2):
         table = app.scene
@@ -153,6 +154,7 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     assert (mine, theirs) == (sum(d.scores[0] for d in yours),
                               sum(d.scores[0] for d in run.expert_deals))
     assert diff == mine - theirs
+    assert board.total_label() == "Total"
     board.draw(app.screen)
     # both runs are in the history, marked; the statistics keep them apart
     entries = list_deals()
@@ -180,6 +182,7 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     assert isinstance(viewer, ReplayScene)
     assert viewer.info.deal.events == run.expert_deals[1].events
     assert viewer.name(0) == run.expert_name
+    assert viewer.table.deal_number() == 2
     key(app, pygame.K_ESCAPE)
     assert app.scene is board
     key(app, pygame.K_r)

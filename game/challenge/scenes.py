@@ -201,6 +201,14 @@ class ChallengeScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.selected = i
 
+    def total_label(self) -> str:
+        """The totals compare the deals both runs have finished: until all are, it says how
+        many (the expert's column above may have more)."""
+        both = sum(1 for row in self.run.comparison() if row.difference is not None)
+        if both == len(self.run.challenge):
+            return self.app.tr("challenge_total")
+        return self.app.trn("challenge_total_both", both)
+
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -240,7 +248,7 @@ class ChallengeScene(Scene):
         y = self.rows[-1].bottom + int(26 * u)
         pygame.draw.line(surface, GOLD, (inner.left, y - int(14 * u)),
                          (inner.right, y - int(14 * u)), 1)
-        cells = [tr("challenge_total"), signed(mine), signed(theirs), signed(diff)]
+        cells = [self.total_label(), signed(mine), signed(theirs), signed(diff)]
         for j, (text, x) in enumerate(zip(cells, cols, strict=True)):
             blit_text(surface, app.assets, text, 24 * u, (x, y),
                       HIGHLIGHT if j == 3 else GOLD, anchor="midleft" if j == 0 else "midright")
