@@ -490,6 +490,20 @@ def test_a_failed_save_is_told_at_the_table_once_and_play_goes_on(
         told = [t for t in shown if "could not be saved" in t]
         assert len(told) == 1 and "No space left on device" in told[0]
         assert len(controller.match.current.events) > 4  # the game went on
+        assert table.save_failing  # and the score box keeps saying "not saved"
+        monkeypatch.undo()  # room on the disk again: the next move saves, the mark goes
+        events = len(controller.match.events())
+        deadline = time.monotonic() + 60
+        while (len(controller.match.events()) <= events or table.save_failing) and (
+                time.monotonic() < deadline):
+            app.step(1 / 60)
+            if controller.match.current.is_over:
+                controller.next_deal()
+            elif controller.waiting_for_human():
+                controller.submit(random_action(controller.match.current.state,
+                                                random.Random(events)))
+            time.sleep(0.01)
+        assert not table.save_failing and paths.current_match_file().exists()
         controller.shutdown()
     finally:
         app.close()

@@ -17,7 +17,7 @@ from engine import cards as C
 from engine.cards import Card
 from engine.state import Phase
 from game.app.assets import card_height
-from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, draw_panel
+from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, draw_panel
 from game.table.paint import (
     BAD,
     GOOD,
@@ -381,6 +381,9 @@ def _scores(table: TableScene, surface: pygame.Surface, totals: list[int]) -> No
     y = rect.top + u(18)
     ink.blit(surface, table.tr("table_deal_no", n=max(1, table.deal_number())),
              u(22), (rect.left + pad, y), GOLD, anchor="midleft")
+    if table.save_failing:  # told once in words; this stays until a save works again
+        ink.blit(surface, table.tr("table_not_saved"), u(16), (rect.right - pad, y), WARNING,
+                 anchor="midright")
     over = view.phase in (Phase.FINISHED, Phase.CANCELLED)
     if view.contract and view.taker is not None:
         info = table.tr("table_contract_by", contract=table.tr(view.contract),

@@ -401,6 +401,11 @@ class TableScene(Scene):
         self.thinking = (player.whose_turn() if player is not None and self._thinking_for > 0.3
                          else None)
 
+    @property
+    def save_failing(self) -> bool:
+        """The match's last save failed (the score box keeps saying so)."""
+        return self._save_told is not None
+
     def _tell_save_problem(self, problem: str | None) -> None:
         """A save that failed is told once, in words; play goes on."""
         if problem is not None and problem != self._save_told:
