@@ -75,6 +75,21 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise
 
 
+def write_problem(exc: OSError) -> str:
+    """Why a write failed, in one line that names the path: a file standing where a folder
+    is needed is named as such (the system's own words, "File exists" or "Not a directory",
+    point at the wrong path).
+
+    >>> write_problem(OSError(28, "No space left on device", "/home/ana/match.json"))
+    '/home/ana/match.json: No space left on device'
+    """
+    if isinstance(exc, FileExistsError | NotADirectoryError) and exc.filename:
+        for folder in (Path(exc.filename), *Path(exc.filename).parents):
+            if folder.exists() and not folder.is_dir():
+                return f"{folder}: a file where the game needs a folder"
+    return f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
+
+
 def remove_stale_temps(folder: str | Path, older_than: float = 60.0) -> int:
     """Delete the temporary files that :func:`write_atomic` left in ``folder`` when it was
     stopped mid-write (a killed process), once they are ``older_than`` seconds old (a younger

@@ -452,6 +452,17 @@ def test_stale_temp_files_go_at_once_when_no_other_window_writes(home: Path) -> 
 # --- a save that fails is told at the table, once -------------------------------------------
 
 
+def test_a_file_where_the_data_folder_goes_is_named_once(home: Path) -> None:
+    (home / "data").write_text("not a folder", encoding="utf-8")
+    result = run("game", ["--autoplay", "--deals", "1", "--speed", "instant", "--seed", "3"],
+                 home)
+    assert result.returncode == 0, result.stderr
+    line = one_line(result)
+    assert line.endswith(f"could not save the match: {home / 'data'}: a file where the game "
+                         "needs a folder"), line
+    assert (home / "data").read_text(encoding="utf-8") == "not a folder"
+
+
 def test_a_failed_save_is_told_at_the_table_once_and_play_goes_on(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import game.match.session as session

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from engine.resources import resource_path
+from engine.saves import write_problem
 from game.app.assets import Assets, Sounds
 from game.app.i18n import tr, trn
 from game.app.settings import Settings
@@ -153,7 +154,7 @@ class App:
         try:
             settings.save()
         except OSError as exc:
-            problem = f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
+            problem = write_problem(exc)
             if problem != self._settings_problem:  # said once per reason, not at each click
                 log.warning("could not save the settings: %s", problem)
             self._settings_problem = problem

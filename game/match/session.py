@@ -25,7 +25,14 @@ from engine.deal import Deal
 from engine.events import Event
 from engine.match import Match
 from engine.rules import load_rules
-from engine.saves import SaveError, load_deal_file, load_match, save_deal, save_match
+from engine.saves import (
+    SaveError,
+    load_deal_file,
+    load_match,
+    save_deal,
+    save_match,
+    write_problem,
+)
 from engine.state import Phase
 from engine.variations import Variation, branches_from
 from game.app import paths
@@ -142,7 +149,7 @@ class Autosave:
                     self._failed(exc)
 
     def _failed(self, exc: OSError) -> None:
-        self.error = f"{exc.filename or ''}: {exc.strerror or exc}".strip(": ")
+        self.error = write_problem(exc)
         if self.error != self._told:  # once per reason, not at every move
             self._told = self.error
             log.warning("could not save the match: %s", self.error)
