@@ -183,3 +183,26 @@ def test_a_seats_bid_bubble_stays_clear_of_the_dialogs_the_scores_and_the_seats(
         for name, rect in others.items():
             if name != f"seat{place.seat}":
                 assert not body.colliderect(rect), (place.side, name, body, rect)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_trick_laid_aside_for_a_changed_discard_clears_the_zone_and_the_seats(size, players):
+    """The taker reopening the discard after the others have led sees their cards in a row
+    above the zone: on screen, off the zone, the seats' plates and the buttons."""
+    lay = make(size, players)
+    width, spots = lay.trick_aside(players - 1)
+    assert width >= lay.u(24)
+    cards = []
+    for x, y in spots:
+        rect = Rect(0, 0, width, card_h(width))
+        rect.center = (round(x), round(y))
+        cards.append(rect)
+    for rect in cards:
+        assert inside(rect, size)
+        assert not rect.colliderect(lay.discard_rect)
+        assert rect.top >= lay.middle_top - lay.u(2)
+        for place in lay.seats:
+            assert not rect.colliderect(place.group), place.seat
+    for a, b in itertools.combinations(cards, 2):
+        assert not a.colliderect(b)

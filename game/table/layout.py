@@ -96,6 +96,7 @@ class TableLayout:
     small_w: int = 0
     dog_w: int = 0
     centre: Point = (0.0, 0.0)
+    middle_top: int = 0  # where the table's middle starts, under the top seats
     hand_rect: Rect = field(default_factory=Rect)
     trick_rect: Rect = field(default_factory=Rect)
     dog_rect: Rect = field(default_factory=Rect)
@@ -203,6 +204,7 @@ class TableLayout:
         top_limit = top_y + group_h + u(10)
         bottom_limit = self.status_rect.top - u(4)
         self.centre = (w / 2, (top_limit + bottom_limit) / 2)
+        self.middle_top = top_limit
         cx, cy = self.centre
 
         # The trick: each seat's card around the centre, in the direction of its seat.
@@ -407,6 +409,16 @@ class TableLayout:
         inner.height = self.trick_h
         inner.bottom = self.discard_rect.bottom - self.u(12)
         return self.row_positions(inner, count, self.trick_w, 0.72)
+
+    def trick_aside(self, count: int) -> tuple[int, list[Point]]:
+        """The card width and centres of a trick laid in a row above the discard zone, out
+        of its way (the taker changing the discard after the others have led)."""
+        room = self.discard_rect.top - self.middle_top - self.u(12)
+        width = max(self.u(24), min(round(self.trick_w * 0.62), round(room / CARD_RATIO)))
+        y = self.discard_rect.top - self.u(6) - card_h(width) / 2
+        step = width + self.u(8)
+        left = self.size[0] / 2 - step * (count - 1) / 2
+        return width, [(left + i * step, y) for i in range(count)]
 
     def show_positions(self, seat: int, count: int, card_w: int) -> list[Point]:
         """Centres of ``count`` face-up cards shown by ``seat`` (a handful), beside its plate

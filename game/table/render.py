@@ -28,6 +28,7 @@ from game.table.paint import (
     seat_plate,
     signed,
 )
+from game.table.sprites import CardSprite
 
 if TYPE_CHECKING:
     from game.table.layers import Show
@@ -54,7 +55,10 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
                  "midbottom")
     if table.editor.open:
         _zone(table, surface)
-    _trick(table, surface)
+    if table.editor.open and table.sprites["trick"]:
+        _trick_aside(table, surface)
+    else:
+        _trick(table, surface)
     for show in table.sprites.shows:
         _show(table, surface, show)
     for sprite in table.sprites["flying"]:
@@ -330,6 +334,20 @@ def _trick(table: TableScene, surface: pygame.Surface) -> None:
             pos = (sprite.x, sprite.y + lay.trick_h / 2 + lay.u(3))
             anchor = "midtop"
         draw_tag(surface, table.ink, lay.u, table.name(sprite.owner), pos, anchor)
+
+
+def _trick_aside(table: TableScene, surface: pygame.Surface) -> None:
+    """The trick the others have begun, in a row above the zone while the taker changes the
+    discard (the rules allow it until their first card): in sight, out of the zone's way."""
+    lay = table.layout
+    cards = [(s.owner, s.card) for s in table.sprites["trick"] if s.card is not None]
+    width, spots = lay.trick_aside(len(cards))
+    height = card_height(width)
+    for (seat, card), (x, y) in zip(cards, spots, strict=True):
+        CardSprite(card, x, y, width).draw(surface, table.art)
+        if seat is not None:
+            draw_tag(surface, table.ink, lay.u, table.name(seat), (x, y + height / 2 - lay.u(2)),
+                     "midbottom", size=14)
 
 
 def _show(table: TableScene, surface: pygame.Surface, show: Show) -> None:
