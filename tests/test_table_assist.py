@@ -465,6 +465,40 @@ def test_a_hint_for_the_bid_lights_its_button(jobs):
         table.close()
 
 
+@pytest.mark.parametrize(("players", "size"), [
+    (3, (1024, 600)), (4, (1280, 720)), (5, (1024, 600)), (4, (1920, 1080)), (5, (1366, 768)),
+])
+def test_a_hint_in_play_leaves_every_name_beside_the_trick_in_sight(jobs, players, size):
+    from game.table.paint import tag_rect
+
+    for seed in range(1, 40):  # a deal where the human does not take and plays a card
+        table = Table(players=players, seed=seed, size=size)
+        try:
+            table.settle()
+            view = table.scene.view
+            if view.phase is not Phase.BIDDING or view.turn != 0:
+                continue
+            table.answer(Bid(None))
+            table.settle()
+            table.decline_offers()
+            view = table.scene.view
+            if view.phase is not Phase.PLAYING or view.turn != 0:
+                continue
+            jobs.clear()
+            ask_hint(table, jobs)
+            scene = table.scene
+            box, lay = scene.assist.box, scene.layout
+            assert box is not None
+            for place in lay.seats[1:]:
+                pos, anchor = lay.trick_tag(place.seat, *place.trick)
+                name = tag_rect(scene.ink, lay.u, scene.name(place.seat), pos, anchor)
+                assert not box.colliderect(name), (place.seat, box, name)
+            return
+        finally:
+            table.close()
+    raise AssertionError("no deal to try")
+
+
 def test_a_discard_hint_lights_six_cards(jobs):
     table = Table(seed=3)
     try:

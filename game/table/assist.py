@@ -43,7 +43,7 @@ from game.app.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
 from game.table.layout import BUBBLE_TEXT
-from game.table.paint import draw_tag
+from game.table.paint import draw_tag, tag_rect
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -368,6 +368,10 @@ class Assist:
         score = pygame.Rect(lay.score_rect)
         score.height += lay.u(36)  # and the practised badge under it
         out += [score, pygame.Rect(lay.trick_rect), pygame.Rect(lay.status_rect)]
+        for place in lay.seats:  # the names beside the trick reach out of its rectangle
+            if place.seat != scene.me:
+                pos, anchor = lay.trick_tag(place.seat, *place.trick)
+                out.append(tag_rect(scene.ink, lay.u, scene.name(place.seat), pos, anchor))
         panel = scene.dialogs.open_panel()
         editor = scene.editor
         if panel is not None and not editor.open:

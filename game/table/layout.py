@@ -410,6 +410,19 @@ class TableLayout:
         inner.bottom = self.discard_rect.bottom - self.u(12)
         return self.row_positions(inner, count, self.trick_w, 0.72)
 
+    def trick_tag(self, seat: int, x: float, y: float) -> tuple[Point, str]:
+        """Where the name of the seat that played the trick card centred at ``x``, ``y``
+        goes, and the side of its label that point is: beside the card on the seat's side,
+        or above or below it."""
+        rad = math.radians(self.seats[seat].trick_dir)
+        dx, dy = math.cos(rad), math.sin(rad)
+        if abs(dx) > 0.75:
+            return ((x + math.copysign(self.trick_w / 2 + self.u(4), dx),
+                     y + self.trick_h * 0.30), "midleft" if dx > 0 else "midright")
+        if dy < 0:
+            return (x, y - self.trick_h / 2 - self.u(3)), "midbottom"
+        return (x, y + self.trick_h / 2 + self.u(3)), "midtop"
+
     def trick_aside(self, count: int) -> tuple[int, list[Point]]:
         """The card width and centres of a trick laid in a row above the discard zone, out
         of its way (the taker changing the discard after the others have led)."""

@@ -137,12 +137,19 @@ def draw_tag(surface: pygame.Surface, ink: Ink, u: Callable[[float], int], text:
              ) -> pygame.Rect:
     """A small rounded label (who played a card, a tooltip)."""
     image = ink.text(text, u(size), color, shadow=False)
-    rect = image.get_rect().inflate(u(14), u(6))
-    setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+    rect = tag_rect(ink, u, text, pos, anchor, size)
     rect.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, (8, 24, 18), rect, border_radius=rect.height // 2)
     pygame.draw.rect(surface, GOLD, rect, max(1, u(1)), border_radius=rect.height // 2)
     surface.blit(image, image.get_rect(center=rect.center))
+    return rect
+
+
+def tag_rect(ink: Ink, u: Callable[[float], int], text: str, pos: tuple[float, float],
+             anchor: str, size: int = 17) -> pygame.Rect:
+    """Where :func:`draw_tag` puts the label (before keeping it on screen)."""
+    rect = ink.text(text, u(size), TEXT, shadow=False).get_rect().inflate(u(14), u(6))
+    setattr(rect, anchor, (round(pos[0]), round(pos[1])))
     return rect
 
 

@@ -320,19 +320,7 @@ def _trick(table: TableScene, surface: pygame.Surface) -> None:
     for sprite in sprites:
         if sprite.moving or sprite.owner is None:
             continue
-        place = lay.seats[sprite.owner]
-        rad = math.radians(place.trick_dir)
-        dx, dy = math.cos(rad), math.sin(rad)
-        if abs(dx) > 0.75:
-            pos = (sprite.x + math.copysign(lay.trick_w / 2 + lay.u(4), dx),
-                   sprite.y + lay.trick_h * 0.30)
-            anchor = "midleft" if dx > 0 else "midright"
-        elif dy < 0:
-            pos = (sprite.x, sprite.y - lay.trick_h / 2 - lay.u(3))
-            anchor = "midbottom"
-        else:
-            pos = (sprite.x, sprite.y + lay.trick_h / 2 + lay.u(3))
-            anchor = "midtop"
+        pos, anchor = lay.trick_tag(sprite.owner, sprite.x, sprite.y)
         draw_tag(surface, table.ink, lay.u, table.name(sprite.owner), pos, anchor)
 
 
