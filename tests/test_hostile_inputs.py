@@ -240,6 +240,18 @@ def test_continue_keeps_the_players_own_name_in_the_settings(home: Path) -> None
     assert paths.settings_file().read_bytes() == before
 
 
+def test_unusable_meta_of_a_saved_match_is_said_when_it_is_replaced(home: Path) -> None:
+    saved_match_text(home, {"meta": {"names": [1, 2, 3, 4], "bot_level": "godlike",
+                                     "match": "../../etc"}})
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0, result.stderr
+    for key in ("names", "bot_level", "match"):
+        assert f"the saved match's {key} could not be used" in result.stderr, result.stderr
+    meta = json.loads(paths.current_match_file().read_text(encoding="utf-8"))["meta"]
+    assert meta["bot_level"] == "simple" and all(isinstance(n, str) for n in meta["names"])
+
+
 # --- engine score on hostile records ----------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.deal import Deal
 from engine.events import Event
+from engine.inputs import excerpt
 from engine.match import Match
 from engine.rules import load_rules
 from engine.saves import (
@@ -296,6 +297,10 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
                             "variant": saved.match.rules.variant}
     if valid_match_id(saved.meta.get(MATCH_ID)):
         meta[MATCH_ID] = saved.meta[MATCH_ID]
+    for key in ("names", "bot_level", MATCH_ID):  # the next save writes what is used instead
+        if key in saved.meta and saved.meta[key] != meta.get(key):
+            log.warning("the saved match's %s could not be used (%s); replaced by %s", key,
+                        excerpt(saved.meta[key]), excerpt(meta.get(key, "a new one")))
     autosave = Autosave(meta, saved.match, autoplay=human_seat is None)
     seed = saved.match.seed + len(saved.match.deals)
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
