@@ -255,7 +255,14 @@ def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
         scene = table.scene
         zone = scene.layout.discard_rect.center
         allowed = C.cards_of(O.discard_options(scene.view).allowed)
-        for card in allowed[:6]:
+        # by the keyboard, the focus then stays where the card was, for the next one
+        at = scene.hand.order.index(allowed[0])
+        scene.hand.focus = allowed[0]
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.step(2)
+        assert scene.editor.cards() == [allowed[0]]
+        assert scene.hand.focus == scene.hand.order[at]
+        for card in allowed[1:6]:
             table.drag(table.card_point(card), zone)
         assert scene.editor.complete()
         full = "The discard holds 6 cards already: take one back first."

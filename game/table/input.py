@@ -248,11 +248,16 @@ class TableInput:
             card = hand.focus
             if card is None or card not in hand:
                 return False
+            at = order.index(card)
             sprite = hand.sprites[card]
             sprite.y -= sprite.lift
             sprite.lift = sprite.lift_target = 0.0
             self._click(Drag(card, sprite, "hand", (0.0, 0.0), (0, 0)))
             if card not in hand:
-                hand.focus = None
+                left = hand.order
+                # making the discard, the next card is the next to choose from; a card
+                # played ends the turn, and the next one starts from the hand's end
+                hand.focus = (left[min(at, len(left) - 1)] if table.editor.open and left
+                              else None)
             return True
         return False
