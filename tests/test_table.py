@@ -7,8 +7,10 @@ whenever a bot is thinking, so the tests stay quick. Everything else is seeded.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -241,17 +243,31 @@ def test_every_refusal_the_engine_gives_is_put_into_words(lang):
 
 
 def discard_view_of(table: Table):
+    with the_taker(table):
+        return table.scene.view
+
+
+@contextlib.contextmanager
+def the_taker(table: Table) -> Iterator[Table]:
+    """``table`` with the player as taker, the discard to make; closed after."""
     try:
         become_taker(table)
-        return table.scene.view
+        yield table
     finally:
         table.close()
 
 
+def make_discard(table: Table) -> None:
+    """Drag the first six cards that may go into the zone, and confirm."""
+    scene = table.scene
+    for card in C.cards_of(O.discard_options(scene.view).allowed)[:6]:
+        table.drag(table.card_point(card), scene.layout.discard_rect.center)
+    table.click(scene.editor.confirm_button.rect.center)
+    table.settle()
+
+
 def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
-    table = Table(seed=3)
-    try:
-        become_taker(table)
+    with the_taker(Table(seed=3)) as table:
         scene = table.scene
         zone = scene.layout.discard_rect.center
         allowed = C.cards_of(O.discard_options(scene.view).allowed)
@@ -278,8 +294,6 @@ def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
         table.step(2)
         assert scene.toast.text == full and seventh in scene.hand
         assert sorted(scene.editor.cards()) == sorted(allowed[:6])
-    finally:
-        table.close()
 
 
 def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
@@ -299,10 +313,7 @@ def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
             assert sorted(scene.hand.order) == sorted(scene.view.hand), opened
             assert scene.status == "Drag 6 cards into the discard, then confirm", opened
             if opened == "resumed":
-                for card in C.cards_of(O.discard_options(scene.view).allowed)[:6]:
-                    table.drag(table.card_point(card), scene.layout.discard_rect.center)
-                table.click(scene.editor.confirm_button.rect.center)
-                table.settle()
+                make_discard(table)
                 assert scene.view.phase is not Phase.DISCARDING
                 assert table.controller.undo()
     finally:
@@ -314,11 +325,7 @@ def test_a_whole_deal_played_by_drag_and_drop():
     try:
         become_taker(table)
         scene = table.scene
-        options = O.discard_options(scene.view)
-        for card in C.cards_of(options.allowed)[:6]:
-            table.drag(table.card_point(card), scene.layout.discard_rect.center)
-        table.click(scene.editor.confirm_button.rect.center)
-        table.settle()
+        make_discard(table)
         table.answer(DecideSlam(False))
         table.settle()
         assert scene.view.phase is Phase.PLAYING
