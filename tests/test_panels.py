@@ -711,7 +711,7 @@ def test_the_calculation_adds_up_to_the_deal_value(app: App, players: int, seed:
     margin = lines[app.tr("score_margin")]
     exact = abs(result.points_half - 2 * result.target)
     if exact % 2:
-        assert margin.detail == f"{exact / 2:g} →" and result.margin == (exact + 1) // 2
+        assert margin.detail == f"exactly {exact / 2:g}" and result.margin == (exact + 1) // 2
     else:
         assert margin.detail == ""
     for size in ((1280, 720), (1024, 600)):
