@@ -483,3 +483,31 @@ def test_short_names_fall_back_to_seats_and_logs_narrate_alone():
     assert lines[:3] == [
         "West deals: 18 cards each, the dog is 6 cards", "Ann passes", "East bids Garde"]
     assert narrate_events(FFT, [], ["Ann"]) == []
+
+
+def test_told_as_a_seat_saw_it_the_lines_keep_what_it_did_not_know(many_deals):
+    """As I saw it: where a called king lay (in the dog, in the caller's hand) is told only to
+    who knew it, and where the Excuse goes only once the seat knows the camps."""
+    from engine.events import KingCalled
+    from engine.views import view_for
+
+    told = {"dog": 0, "own": 0, "excuse hidden": 0}
+    for deal in many_deals[5]:
+        names = names_for(5)
+        states = [fresh_before(deal, 0), *deal.states()]
+        opened = narrate(deal, names)
+        for seat in range(5):
+            seen = narrate(deal, names, seat=seat)
+            for i, event in enumerate(deal.events):
+                if isinstance(event, KingCalled):
+                    told["dog"] += "which is in the dog" in opened[i]
+                    assert "which is in the dog" not in seen[i]
+                    if "from their own hand" in opened[i]:
+                        told["own"] += 1
+                        assert ("from their own hand" in seen[i]) == (seat == event.seat)
+                if "keeps the Excuse" in opened[i] and "keeps the Excuse" not in seen[i]:
+                    assert not view_for(states[i], seat).partner_known
+                    told["excuse hidden"] += 1
+                elif "keeps the Excuse" in seen[i]:
+                    assert view_for(states[i], seat).partner_known
+    assert all(told.values()), told  # each case came up

@@ -21,6 +21,7 @@ from game import driving
 from game.app.settings import Settings
 from game.app.window import App
 from game.replay.cursor import ReplayCursor
+from game.replay.narrate import narrate
 from game.replay.play_on import PlayOnScene
 from game.replay.source import ReplaySource
 from game.replay.viewer import ReplayInfo, ReplayScene
@@ -294,8 +295,11 @@ def test_open_hands_and_as_seen_draw_every_size():
             viewer.key(pygame.K_o)
             assert not scene.open_hands
             viewer.check_position()
+            names = scene.narration_names()
+            assert scene.lines == narrate(deal, names, seat=0)  # told as seat 0 knew it
             viewer.key(pygame.K_o)
             assert scene.open_hands
+            assert scene.lines == narrate(deal, names)
 
 
 def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):

@@ -5,9 +5,10 @@ event, which is what tells a follow from a trump, an overtrump, an undertrump or
 holds the best card of the trick so far, and where the Excuse ends up. :func:`narrate` tells a
 whole deal, folding the log once (no replay from the start for every event).
 
-The replay viewer shows a finished deal with every hand visible, so lines may say what the
-table did not know at the time (a called king lying in the dog, the camp the Excuse goes to);
-the discard itself stays hidden, as at the table, apart from the trumps shown in it.
+With every hand visible (``seat=None``) a line may say what the table did not know at the time
+(a called king lying in the dog, the camp the Excuse goes to); told for a ``seat``, as that
+seat lived the deal, it says only what the seat knew then. The discard itself stays hidden
+either way, as at the table, apart from the trumps shown in it.
 
 Every word goes through :func:`game.app.i18n.tr` (the ``narr_…`` keys). No pygame here.
 """
@@ -39,6 +40,7 @@ from engine.events import (
 from engine.rules import Rules
 from engine.scoring import petit_au_bout, score_deal
 from engine.state import TAKER_CAMP, DealState
+from engine.views import view_for
 from game.app.i18n import SEAT_KEYS, decimal, has_text, tr, trn
 
 __all__ = ["card_text", "describe", "narrate", "narrate_events"]
@@ -128,13 +130,15 @@ def _with_note(text: str, note: str, lang: str) -> str:
 
 
 def describe(event: Event, before: DealState, names: Sequence[str], lang: str = "en",
-             *, after: DealState | None = None, deal_number: int | None = None) -> str:
+             *, after: DealState | None = None, deal_number: int | None = None,
+             seat: int | None = None) -> str:
     """One line for one event.
 
     ``before`` is the deal state just before ``event`` (a fresh state for ``DealDealt``) and
     ``after`` the one just after it (needed for the last trick, to tell the Petit au bout);
     both are left unchanged. ``names`` are the seats' display names (index = seat).
-    ``deal_number``, when given, heads the ``DealDealt`` line (``Deal 3 — …``).
+    ``deal_number``, when given, heads the ``DealDealt`` line (``Deal 3 — …``). ``seat``:
+    told as that seat knew it (``None``: every hand open).
     """
     n = event.players if isinstance(event, DealDealt) else before.n
 
@@ -160,7 +164,7 @@ def describe(event: Event, before: DealState, names: Sequence[str], lang: str = 
             return tr("narr_pass", lang, name=who(event.seat))
         return tr("narr_bid", lang, name=who(event.seat), contract=_contract(event.contract, lang))
     if isinstance(event, KingCalled):
-        return _called(event, before, who(event.seat), lang)
+        return _called(event, before, who(event.seat), lang, seat)
     if isinstance(event, DogRevealed):
         return tr("narr_dog", lang, cards=_cards_list(event.cards, lang))
     if isinstance(event, Discarded):
@@ -184,18 +188,21 @@ def describe(event: Event, before: DealState, names: Sequence[str], lang: str = 
         key = "narr_partner_alone" if alone else "narr_partner"
         return tr(key, lang, name=who(event.seat), card=card)
     if isinstance(event, TrickWon):
-        return _trick_won(event, before, after, names, lang)
+        return _trick_won(event, before, after, names, lang, seat)
     if isinstance(event, DealScored):
         return _scored(event, before, names, lang)
     raise TypeError(f"not an event: {event!r}")
 
 
-def _called(event: KingCalled, before: DealState, name: str, lang: str) -> str:
+def _called(event: KingCalled, before: DealState, name: str, lang: str,
+            seat: int | None) -> str:
+    """Where the called card lies, when the one told knows: with open hands, or the caller
+    about a card of its own (the dog is not turned over yet when the card is called)."""
     bit = 1 << event.card
     key = "narr_call"
-    if before.hands and before.hands[event.seat] & bit:
+    if before.hands and before.hands[event.seat] & bit and seat in (None, event.seat):
         key = "narr_call_own"
-    elif before.dog & bit:
+    elif before.dog & bit and seat is None:
         key = "narr_call_dog"
     return tr(key, lang, name=name, card=card_text(event.card, lang, "the"))
 
@@ -258,9 +265,11 @@ def _played(event: CardPlayed, before: DealState, name: str, lang: str) -> str:
 
 
 def _trick_won(event: TrickWon, before: DealState, after: DealState | None,
-               names: Sequence[str], lang: str) -> str:
+               names: Sequence[str], lang: str, seat: int | None) -> str:
     """The winner, the card points the winner's camp keeps, where the Excuse goes and the
-    Petit au bout."""
+    Petit au bout. Told for a seat that does not know the camps yet (five players, the
+    partner hidden), the Excuse is counted in the trick as played, without saying where it
+    goes: that would say who the partner is."""
     trick = before.trick
     winner = event.seat
     last = event.trick == before.total_tricks - 1
@@ -268,7 +277,8 @@ def _trick_won(event: TrickWon, before: DealState, after: DealState | None,
     key = "narr_last_trick" if last else "narr_trick"
     notes: list[str] = []
     owner = before.excuse_player
-    if C.EXCUSE in trick and owner >= 0 and before.taker is not None:
+    camps_known = seat is None or view_for(before, seat).partner_known
+    if C.EXCUSE in trick and owner >= 0 and before.taker is not None and camps_known:
         winner_camp = before.camp_of(winner)
         if trick[0] == C.EXCUSE and winner == before.leader == owner:
             key = "narr_slam_excuse_trick"  # the Excuse led to the last trick of a slam
@@ -327,7 +337,8 @@ def _scored(event: DealScored, before: DealState, names: Sequence[str], lang: st
 
 
 def narrate_events(rules: Rules, events: Sequence[Event], names: Sequence[str],
-                   lang: str = "en", *, deal_number: int | None = None) -> list[str]:
+                   lang: str = "en", *, deal_number: int | None = None,
+                   seat: int | None = None) -> list[str]:
     """:func:`describe` for every event of a log, with the engine's states along it."""
     if not events:
         return []
@@ -335,11 +346,13 @@ def narrate_events(rules: Rules, events: Sequence[Event], names: Sequence[str],
     if not isinstance(first, DealDealt):
         raise ValueError("a deal's event log must start with deal_dealt")
     states = [DealState(rules, first.players), *states_of(rules, events)]
-    return [describe(event, states[i], names, lang, after=states[i + 1], deal_number=deal_number)
+    return [describe(event, states[i], names, lang, after=states[i + 1],
+                     deal_number=deal_number, seat=seat)
             for i, event in enumerate(events)]
 
 
 def narrate(deal: Deal, names: Sequence[str], lang: str = "en",
-            *, deal_number: int | None = None) -> list[str]:
-    """One line per event of ``deal``, in order."""
-    return narrate_events(deal.rules, deal.events, names, lang, deal_number=deal_number)
+            *, deal_number: int | None = None, seat: int | None = None) -> list[str]:
+    """One line per event of ``deal``, in order (as ``seat`` knew it, when given)."""
+    return narrate_events(deal.rules, deal.events, names, lang, deal_number=deal_number,
+                          seat=seat)

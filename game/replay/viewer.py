@@ -235,6 +235,7 @@ class ReplayScene(Scene):
         self._lay_out_hands()
 
     def _lay_out_hands(self) -> None:
+        self.lines = self._narration(self.cursor.deal)  # told as the mode shows the deal
         self.table.open_hands_layout = self._open_hands
         self.on_resize(self.app.size)
         self.table.take(self.source.poll())
@@ -397,7 +398,8 @@ class ReplayScene(Scene):
             from game.replay.narrate import narrate
 
             return narrate(deal, self.narration_names(), self.lang,
-                           deal_number=self.info.number)
+                           deal_number=self.info.number,
+                           seat=None if self._open_hands else self.seat)
         except Exception as exc:  # never lose the replay over a sentence
             log.warning("narration failed: %r", exc)
             return [type(e).__name__ for e in deal.events]
