@@ -290,10 +290,22 @@ def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
         assert scene.toast.text == full and seventh in scene.hand
         scene.toast.text = ""
         scene.hand.focus = seventh
-        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
         table.step(2)
         assert scene.toast.text == full and seventh in scene.hand
         assert sorted(scene.editor.cards()) == sorted(allowed[:6])
+        # the keyboard's way on: Backspace takes the last card back, Enter sends the discard
+        table.post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b")
+        table.step(2)
+        assert sorted(scene.editor.cards()) == sorted(allowed[:5]) and allowed[5] in scene.hand
+        scene.hand.focus = seventh
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.step(2)
+        assert scene.status == "Discard complete: confirm it (Enter)"
+        table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        table.settle()
+        chosen = sorted([*allowed[:5], seventh])
+        assert sorted(C.cards_of(table.match.current.state.discard)) == chosen
 
 
 def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
@@ -706,5 +718,35 @@ def test_a_click_or_space_gathers_a_trick_sooner_at_any_pace():
         table.post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
         table.step(6)  # a tenth of a second, where the long pace holds the trick 1.8 s
         assert not scene.gather_wait
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("way", ["arrows", "digit"])
+def test_the_five_player_call_is_made_from_the_keyboard(way):
+    match = Match.new(load_rules(), 5, 7, first_dealer=4)
+    while match.current.state.phase is Phase.BIDDING:
+        seat = match.current.state.turn
+        match.execute(seat, Bid("garde" if seat == 0 else None))
+    table = Table(match=match)
+    try:
+        table.settle()
+        scene = table.scene
+        panel = scene.dialogs.open_panel()
+        assert type(panel).__name__ == "CallPanel"
+        order = list(panel._order)
+        if way == "arrows":
+            for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT):
+                table.post(pygame.KEYDOWN, key=key, mod=0, unicode="")
+            table.step()
+            assert panel.hover == order[-1]  # round past the start
+            table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+            wanted = order[-1]
+        else:
+            table.post(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2")
+            wanted = order[1]
+        table.step()
+        table.settle()
+        assert table.match.current.state.called == wanted
     finally:
         table.close()

@@ -244,6 +244,13 @@ class TableInput:
                 i = order.index(hand.focus) + (1 if key == pygame.K_RIGHT else -1)
                 hand.focus = order[i % len(order)]  # past either end, round to the other
             return True
+        editor = table.editor
+        if editor.open and key in (pygame.K_RETURN, pygame.K_KP_ENTER) and editor.complete():
+            editor.confirm()  # the discard is made: Enter sends it, as the button does
+            return True
+        if editor.open and key in (pygame.K_BACKSPACE, pygame.K_DELETE) and editor.zone:
+            editor.remove(editor.zone[-1])  # the last card chosen goes back to the hand
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             card = hand.focus
             if card is None or card not in hand:

@@ -147,7 +147,8 @@ class CallPanel(Panel):
             name = card_name(hovered, self.app.settings.language)
             name = name[:1].upper() + name[1:]
             if self.view.hand_mask >> hovered & 1:
-                out.append((f"{name}: {self.tr('panel_call_own')}", "gold"))
+                out.append((self.tr("panel_call_card_note", card=name,
+                                    note=self.tr("panel_call_own")), "gold"))
             else:
                 out.append((name, "gold"))
         else:
@@ -221,6 +222,8 @@ class CallPanel(Panel):
         return None
 
     def content_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
         if event.type == pygame.MOUSEMOTION:
             card = self.card_at(event.pos)
             if card != self.hover:
@@ -235,6 +238,29 @@ class CallPanel(Panel):
             if card is not None:
                 self.submit(Call(card), sound="bid")
                 return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        """The keyboard's way: arrows move among the cards (round past either end), Enter
+        or Space calls the one lit, a digit calls that card of the row."""
+        order = self._order
+        if not order:
+            return False
+        step = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+        if key in step:
+            at = order.index(self.hover) if self.hover in order else (
+                -1 if step[key] > 0 else len(order))
+            self.hover = order[(at + step[key]) % len(order)]
+            self.relayout()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.hover is not None:
+                self.submit(Call(self.hover), sound="bid")
+            return True  # never to the hand behind the panel
+        digit = next((n for n, keys in NUMBER_KEYS.items() if key in keys), None)
+        if digit is not None and digit <= len(order) and not self.any_card:
+            self.submit(Call(order[digit - 1]), sound="bid")
+            return True
         return False
 
     def draw_content(self, surface: pygame.Surface) -> None:
