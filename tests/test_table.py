@@ -750,3 +750,37 @@ def test_the_five_player_call_is_made_from_the_keyboard(way):
         assert table.match.current.state.called == wanted
     finally:
         table.close()
+
+
+def test_nobody_is_named_to_play_while_the_last_card_of_a_trick_lands():
+    """The engine's turn points past the last card until the trick is won: the table names
+    no one then, and lights the winner's plate as the trick is gathered."""
+    for seed in range(1, 30):
+        table = Table(seed=seed, first_dealer=0, speed="normal")  # seat 0 plays last
+        try:
+            table.settle()
+            table.answer(Bid(None))
+            table.settle()
+            table.decline_offers()
+            view = table.scene.view
+            if view.phase is not Phase.PLAYING or len(view.trick.cards) != 3:
+                continue
+            table.drag_to_table(view.legal_plays[0])
+            seen = set()
+            for _ in range(300):
+                table.step()
+                step = table.scene.animator.current
+                if step is None:
+                    continue
+                kind = type(step.event).__name__
+                seen.add(kind)
+                if kind == "CardPlayed" and len(step.after.trick.cards) == 4:
+                    seen.add("last card")
+                    assert table.scene.status == "" and table.scene.turn_lit() is None
+                if kind == "TrickWon":
+                    assert table.scene.turn_lit() == step.event.seat
+            assert {"last card", "TrickWon"} <= seen
+            return
+        finally:
+            table.close()
+    raise AssertionError("no deal to try")

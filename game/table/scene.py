@@ -48,7 +48,7 @@ from game.table.render import DOG_GLOW, FOCUS_GLOW
 from game.table.score.panel import ScorePanel
 from game.table.source import Redraw, StepSource, TablePlayer
 from game.table.sprites import CardArt, HandFan
-from game.table.status import status_text
+from game.table.status import awaiting_trick, status_text
 from game.table.words import refusal_words
 
 ALL_BUTTONS = ("menu", "last_trick", "sound", "undo", "hint")
@@ -202,6 +202,9 @@ class TableScene(Scene):
         if view.phase in (Phase.FINISHED, Phase.CANCELLED):
             return None
         if view.turn == self.me and self.human is not None and not self.idle:
+            return None
+        step = self.animator.current
+        if awaiting_trick(step.after if step is not None else view):
             return None
         return view.turn
 

@@ -42,9 +42,15 @@ def status_text(table: TableScene) -> str:
     return _for_view(table, view, interactive=True)
 
 
+def awaiting_trick(view: SeatView) -> bool:
+    """The last card of a trick is down and the trick not yet won: nobody is to play until
+    its winner leads (the engine's turn then still points past the last card)."""
+    return view.phase is Phase.PLAYING and len(view.trick.cards) == view.players
+
+
 def _for_view(table: TableScene, view: SeatView, interactive: bool) -> str:
     turn = view.turn
-    if turn is None:
+    if turn is None or awaiting_trick(view):
         return ""
     mine = turn == table.me and table.human is not None
     who = table.name(turn)
