@@ -297,6 +297,7 @@ def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
             table.drag_to_table(scene.view.legal_plays[0])
             table.settle()
         table.until(lambda: scene.score_panel is not None)
+        assert not scene.toast.visible  # "took back your card" leaves the result in sight
         assert sorted(paths.history_dir().glob("*.json")) == history
         _, meta = load_deal(history[0])
         assert meta["practised"] is True

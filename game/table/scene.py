@@ -258,6 +258,8 @@ class TableScene(Scene):
         return False
 
     def show_score(self) -> None:
+        if not self.toast.warning:  # a passing word ("took back your card") would cover it
+            self.toast.left = 0.0
         self.score_panel = ScorePanel(self)
         self.score_panel.layout(pygame.Rect((0, 0), self.layout.size), self.app.unit)
 
