@@ -287,6 +287,9 @@ def test_a_try_is_kept_in_the_file_and_comes_back_after_a_restart(tmp_path: Path
     [stored] = kept.variations
     assert stored.deal.events == played.events and stored.name == variation.name
     assert stored.deal.scores == played.scores
+    # the same line handed back again (the expert's, asked for twice) is not kept twice
+    assert scene.branches.add(TRY, "Try", played) == (variation, "")
+    assert len(scene.branches.variations) == 1 and len(load_deal_file(path).variations) == 1
     # a new window opens it with its try listed, the original's result beside the try's
     again = App(Settings(animation_speed="instant", sound=False), size=(1024, 600))
     board = Board(open_replay(again, load_replay_file(path)), again)

@@ -43,11 +43,15 @@ class Branches:
 
     def add(self, kind: str, base_name: str, played: Deal) -> tuple[Variation | None, str]:
         """Keep ``played`` (a finished deal that left this one) as a new variation named
-        ``base_name`` and a number. Returns it (``None`` when it is the deal itself) and,
-        when it could not be written to the file, why."""
+        ``base_name`` and a number. Returns it (``None`` when it is the deal itself; the one
+        kept already when it is the same line) and, when it could not be written to the
+        file, why."""
         start = first_difference(self.deal, played)
         if start is None or not played.is_over:
             return None, ""
+        for kept in self.variations:  # the same line again (the expert's, asked twice)
+            if kept.deal.events == played.events:
+                return kept, ""
         variation = Variation(next_name(self.variations, base_name), kind, start, played)
         if not branches_from(self.deal, variation):
             return None, ""
