@@ -642,6 +642,30 @@ def test_an_unreadable_deal_file_is_listed_with_its_problem(app: App) -> None:
     assert scene.shown[0].players == 4
 
 
+def test_unreadable_and_unfinished_deals_are_told_in_french_and_named_to_delete(
+        app: App) -> None:
+    from engine.saves import save_deal
+
+    app.update_settings(app.settings.with_(language="fr"), save=False)
+    folder = paths.history_dir()
+    folder.mkdir(parents=True)
+    unfinished = played_match()  # a deal stopped after a few decisions
+    save_deal(unfinished.current, folder / "20240102-120000-4p.json", {"names": ["A"] * 4})
+    (folder / "20240101-120000-4p.json").mkdir()  # a folder the list cannot delete
+    scene = FinishedDealsScene(app)
+    app.push(scene)
+    step(app)
+    texts = {e.path.name: scene.draw_problem_text(e) for e in scene.shown}
+    assert "la donne n'est pas finie" in texts["20240102-120000-4p.json"]
+    scene.selected = [e.path.name for e in scene.shown].index("20240101-120000-4p.json")
+    key(app, pygame.K_DELETE)
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog)
+    assert dialog.message == "Supprimer le fichier illisible 20240101-120000-4p.json ?"
+    click(app, dialog.yes.rect.center)
+    assert "c'est un dossier" in scene.toast.text
+
+
 def test_autosave_keeps_the_match_and_each_finished_deal(home: Path) -> None:
     match = finished_deal(4, seed=3)
     save = Autosave({"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "simple",

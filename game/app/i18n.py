@@ -21,6 +21,7 @@ language in English, and a translation whose placeholders do not fit falls back 
 
 from __future__ import annotations
 
+import errno
 import gettext
 import io
 import logging
@@ -326,6 +327,20 @@ def problem_text(error: object, lang: str = SOURCE_LANGUAGE,
         return message
     text = tr(f"problem_{key}", lang, **values)
     return tr("problem_in_file", lang, file=where, problem=text) if where else text
+
+
+#: The operating system's reasons a file could not be written or removed, in the player's words
+#: (its own are in the system's language, often English).
+_OS_ERRORS = {errno.ENOENT: "os_error_missing", errno.EACCES: "os_error_denied",
+              errno.EPERM: "os_error_denied", errno.EISDIR: "os_error_folder",
+              errno.ENOTDIR: "os_error_not_folder", errno.ENOSPC: "os_error_full",
+              errno.EROFS: "os_error_read_only"}
+
+
+def os_error_words(error: OSError, lang: str = SOURCE_LANGUAGE) -> str:
+    """Why ``error`` happened, in ``lang`` when it is a reason the game knows."""
+    key = _OS_ERRORS.get(error.errno or 0)
+    return tr(key, lang) if key is not None else (error.strerror or str(error))
 
 
 #: The English words a refusal may name (``Refusal.name``), by the key of their text.

@@ -187,8 +187,9 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
                          scores=[0] * deal.players)
     result = deal.result
     if result is None:
-        return DealEntry(**common, problem=_problem(
-            path, f"the deal is not finished (it stops in the {state.phase.value} phase)"))
+        message = f"the deal is not finished (it stops in the {state.phase.value} phase)"
+        return DealEntry(**common, problem=_problem(path, message),
+                         error=DataError(f"{path}: {message}", "replay_unfinished", str(path)))
     return DealEntry(**common, taker=names[result.taker], taker_seat=result.taker,
                      contract=result.contract, made=result.made, margin=result.margin,
                      scores=list(result.scores))

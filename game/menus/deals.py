@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.i18n import problem_text, shown_name
+from game.app.i18n import os_error_words, problem_text, shown_name
 from game.app.widgets import (
     GOLD,
     TEXT,
@@ -151,16 +151,20 @@ class FinishedDealsScene(Scene):
         entry = self.current
         if entry is None:
             return
-        when = entry.date.strftime("%Y-%m-%d %H:%M") if entry.date else entry.path.name
-        self.app.push(ConfirmDialog(self.app, self.app.tr("menu_delete_question", date=when),
-                                    lambda: self.delete(entry)))
+        if entry.problem:  # its date is only the file's: the file is named instead
+            question = self.app.tr("menu_delete_file_question", file=entry.path.name)
+        else:
+            when = entry.date.strftime("%Y-%m-%d %H:%M") if entry.date else entry.path.name
+            question = self.app.tr("menu_delete_question", date=when)
+        self.app.push(ConfirmDialog(self.app, question, lambda: self.delete(entry)))
 
     def delete(self, entry: DealEntry) -> None:
         try:
             delete_entry(entry)
         except OSError as exc:
             self.toast.show(self.app.tr("history_delete_failed", name=entry.path.name,
-                                        problem=exc.strerror or str(exc)), 6.0)
+                                        problem=os_error_words(exc, self.app.settings.language)),
+                            6.0)
         else:
             self.toast.show(self.app.tr("menu_deal_deleted"), 2.5, warning=False)
         self.refresh()
@@ -417,14 +421,19 @@ class FinishedDealsScene(Scene):
                          border_radius=chip.height // 2)
         blit_text(surface, app.assets, label, size, chip.center, PRACTISED, shadow=False)
 
+    def draw_problem_text(self, entry: DealEntry) -> str:
+        """The line an unreadable entry shows, in the player's language."""
+        lang = self.app.settings.language
+        problem = (problem_text(entry.error, lang, name_only=True)
+                   if entry.error is not None else entry.problem)
+        return self.app.tr("menu_deal_unreadable", problem=problem)
+
     def draw_problem(self, surface: pygame.Surface, entry: DealEntry, rect: pygame.Rect) -> None:
         """Why the file cannot be shown, on up to two lines (it names the file)."""
         app = self.app
         u = app.unit
         cols = self.columns
-        problem = (problem_text(entry.error, app.settings.language, name_only=True)
-                   if entry.error is not None else entry.problem)
-        text = app.tr("menu_deal_unreadable", problem=problem)
+        text = self.draw_problem_text(entry)
         width = rect.right - cols[2] - int(12 * u)
         size = int(20 * u)
         lines = wrap_text(app.assets, text, size, width)
