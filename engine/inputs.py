@@ -295,6 +295,8 @@ def _cut_short(text: str, error_at: int) -> bool:
     error is where the text ends, or on its last line when that line does not close the
     document (a file all on one line, wrong in the middle, is not cut short)."""
     kept = text.rstrip()
+    if not kept.lstrip().startswith(("{", "[")):
+        return False  # not the start of a document at all: no cut made it so
     if error_at >= len(kept):
         return True
     return "\n" not in kept[error_at:] and not kept.endswith(("}", "]"))

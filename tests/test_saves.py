@@ -276,6 +276,15 @@ def test_a_file_on_one_line_is_truncated_only_when_cut(saved: Path, keep: float)
     assert message.startswith(f"{saved}: not valid JSON at line 1, column "), message
 
 
+@pytest.mark.parametrize("text", ["not json at all", "hello", "42 43"])
+def test_text_that_never_was_json_is_not_called_truncated(text: str) -> None:
+    from engine.inputs import InputError, load_json
+
+    with pytest.raises(InputError) as refused_here:
+        load_json(text, "f.json")
+    assert refused_here.value.key == "bad_json", str(refused_here.value)
+
+
 def test_deal_file_given_to_load_match(match: Match, tmp_path: Path) -> None:
     path = tmp_path / "deal.json"
     save_deal(match.deals[0], path)
