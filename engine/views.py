@@ -161,8 +161,9 @@ def _partner_for(state: DealState, seat: int) -> tuple[bool, int | None]:
         return True, state.partner
     if seat == state.partner:
         return True, seat  # the partner holds the called card and knows it
-    if seat == state.taker and state.hands[seat] >> state.called & 1:
-        return True, None  # the taker called a card of their own: alone, and knows it
+    if seat == state.taker and (state.hands[seat] | state.discard) >> state.called & 1:
+        return True, None  # the taker called a card of their own (kept, or since discarded
+        # where any card may be called): alone, and knows it
     if dog_revealed(state) and state.dog >> state.called & 1:
         return True, None  # the called card turned up in the dog, face up: alone
     return False, None

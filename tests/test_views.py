@@ -137,3 +137,34 @@ def test_a_called_king_in_a_shown_dog_tells_everyone_the_taker_is_alone():
             assert view.partner_known and view.partner is None
         return
     raise AssertionError("no deal with a king in the dog")
+
+
+def test_a_taker_who_discards_a_card_of_their_own_they_called_knows_they_are_alone():
+    """Where any card may be called, the taker may call a low card of their own and then
+    discard it: they know they play alone; the others do not know who the partner is."""
+    from engine import choices
+    from engine.actions import Discard
+
+    rules = load_rules(variant="call_any_card")
+    for seed in range(300):
+        deal = Deal.new(rules, 5, 0, seed)
+        deal.execute(deal.state.turn, Bid("garde"))
+        while deal.state.phase is Phase.BIDDING:
+            deal.execute(deal.state.turn, PASS)
+        taker = deal.state.taker
+        view = view_for(deal.state, taker)
+        own = [c for c in choices.callable_cards(view) if view.hand_mask >> c & 1
+               and not C.is_trump(c) and c != C.EXCUSE and not C.HEAD_MASK >> c & 1]
+        if not own:
+            continue
+        deal.execute(taker, Call(own[0]))
+        view = view_for(deal.state, taker)
+        rest = [c for c in C.cards_of(choices.discard_options(view).allowed) if c != own[0]]
+        deal.execute(taker, Discard(tuple(sorted([own[0], *rest[:2]]))))
+        assert deal.state.discard >> own[0] & 1
+        mine = view_for(deal.state, taker)
+        assert mine.partner_known and mine.partner is None
+        other = view_for(deal.state, (taker + 1) % 5)
+        assert not other.partner_known
+        return
+    raise AssertionError("no deal to try")
