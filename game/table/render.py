@@ -63,7 +63,6 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
         _show(table, surface, show)
     for sprite in table.sprites["flying"]:
         sprite.draw(surface, table.art)
-    _status(table, surface)
     _scores(table, surface, totals)
     table.assist.draw_badge(surface)
     for button in table.buttons.values():
@@ -72,6 +71,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     for bubble in table.bubbles:
         place = lay.seats[bubble.seat]
         draw_bubble(surface, table.ink, lay.u, bubble, place.bubble, place.bubble_dir)
+    _status(table, surface)  # over a bubble it reaches: the line being read comes first
     panel = table.dialogs.open_panel()
     if panel is not None and not table.editor.open:
         panel.draw(surface)
