@@ -23,6 +23,7 @@ from game.app.window import App
 from game.replay.files import load_replay_file
 from game.replay.play_on import PlayOnScene
 from game.replay.viewer import ReplayInfo, ReplayScene, open_replay
+from game.table.paint import signed
 
 DT = 1 / 60
 GRAPH_SAMPLES = 3
@@ -253,7 +254,7 @@ def test_the_experts_line_is_a_variation_to_step_through_and_leave():
     assert scene.cursor.state_at(scene.cursor.position).scores == line.scores
     assert scene.tab == "lines"
     texts = [r.text + " " + r.note for r in scene.side.lines_list.rows]
-    assert any(scene.showing.name in t and f"{line.scores[0]:+d}" in t for t in texts)
+    assert any(scene.showing.name in t and signed(line.scores[0]) in t for t in texts)
     # Esc leaves the variation, back where it left the deal, then the viewer
     board.key(pygame.K_ESCAPE)
     assert scene.showing is None and board.app.scene is scene
@@ -280,7 +281,7 @@ def test_a_try_is_kept_in_the_file_and_comes_back_after_a_restart(tmp_path: Path
     assert board.app.scene is scene
     [variation] = scene.branches.variations
     assert variation.kind == TRY and variation.deal.events == played.events
-    assert scene.result_text(variation.deal) == f"{played.scores[0]:+d}"
+    assert scene.result_text(variation.deal) == signed(played.scores[0])
     # the file keeps the deal as it was, and the try beside it
     kept = load_deal_file(path)
     assert kept.deal.events == deal.events
@@ -298,8 +299,8 @@ def test_a_try_is_kept_in_the_file_and_comes_back_after_a_restart(tmp_path: Path
     scene.tab = "lines"
     board.step(2)
     rows = scene.side.lines_list.rows
-    assert rows[0].note == f"{deal.scores[0]:+d}"
-    assert rows[1].note == f"{played.scores[0]:+d}" and variation.name in rows[1].text
+    assert rows[0].note == signed(deal.scores[0])
+    assert rows[1].note == signed(played.scores[0]) and variation.name in rows[1].text
     board.click(scene.side.lines_list.row_rect(1).center)
     assert scene.showing is not None and scene.showing.name == variation.name
 

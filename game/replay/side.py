@@ -230,8 +230,8 @@ class ReplaySide:
         starts = scene.analysis_trick_starts()
         for i, variation in enumerate(scene.branches.variations):
             trick = sum(1 for s in starts if s <= variation.start)
-            where = tr("replay_trick_n", n=trick) if trick else tr("replay_before_play")
-            rows.append(Row(f"{variation.name} · {tr('replay_from', where=where)}", TEXT, i,
+            where = tr("replay_from_trick", n=trick) if trick else tr("replay_from_start")
+            rows.append(Row(f"{variation.name} · {where}", TEXT, i,
                             scene.result_text(variation.deal), TEXT))
         if len(rows) == 1:
             rows.append(Row(tr("replay_no_variations"), TEXT_DIM, -1))

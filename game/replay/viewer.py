@@ -39,6 +39,7 @@ from game.replay.branches import Branches, ExpertLineJob
 from game.replay.play_on import PlayOnScene, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
+from game.table.paint import signed
 from game.table.scene import TableOptions, TableScene
 
 log = logging.getLogger(__name__)
@@ -352,9 +353,12 @@ class ReplayScene(Scene):
         self.table.toast.show(text, 7.0, warning=bool(problem))
 
     def result_text(self, deal: Deal) -> str:
-        """Seat 0's score for ``deal``, signed."""
+        """Seat 0's score for ``deal``, signed as the score panel signs it; a cancelled deal
+        says so."""
         scores = deal.scores
-        return f"{scores[self.seat]:+d}" if scores is not None else "0"
+        if deal.is_over and deal.result is None:
+            return self.tr("history_cancelled")
+        return signed(scores[self.seat]) if scores is not None else "0"
 
     def play_on(self) -> None:
         """Seat 0 plays the rest of the deal from here against the bots: no match is saved;
