@@ -345,9 +345,11 @@ def warm_thinker_after_first_frame(app: Any) -> None:
     app.after_frame.remove(warm_thinker_after_first_frame)
     if not app.running:
         return
+    from game.history.archive import warm_up
     from game.match.thinking import warm_game_thinker
 
     warm_game_thinker()
+    warm_up()
 
 
 def _start_logging() -> None:

@@ -76,6 +76,14 @@ def test_entries_hold_the_deal_newest_first(home: Path) -> None:
     assert entries[1].contract == "garde"  # the bots' deal: seat 0 steered to a garde
 
 
+def test_the_history_is_read_ahead_on_a_thread_of_its_own(home: Path) -> None:
+    files = [archive(play_deal(4, seed, taker=0), day(seed)) for seed in (1, 2, 3)]
+    history._cache.clear()
+    history.warm_up().join(timeout=60)
+    assert {str(f) for f in files} <= set(history._cache)
+    assert [e.path for e in list_deals()] == files[::-1]  # the list reads from it as before
+
+
 def test_the_filter_keeps_one_player_count_in_order(home: Path) -> None:
     files = [archive(play_deal(n, i), day(i)) for i, n in enumerate((3, 4, 5, 4, 3))]
     assert [e.path for e in list_deals(players=4)] == [files[3], files[1]]
