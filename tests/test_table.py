@@ -308,14 +308,19 @@ def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
         assert sorted(C.cards_of(table.match.current.state.discard)) == chosen
 
 
-def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
-    """A match taken up again while the player makes the discard (and a discard taken
-    back): the dog is in the hand, the zone is empty and the prompt asks for the discard."""
-    match = Match.new(load_rules(), 4, 3, first_dealer=3)
+def taken_by_the_player(players: int, seed: int) -> Match:
+    """A match where the player (seat 0, first to speak) bids Garde and everyone passes."""
+    match = Match.new(load_rules(), players, seed, first_dealer=players - 1)
     while match.current.state.phase is Phase.BIDDING:
         seat = match.current.state.turn
         match.execute(seat, Bid("garde" if seat == 0 else None))
-    table = Table(match=match)
+    return match
+
+
+def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
+    """A match taken up again while the player makes the discard (and a discard taken
+    back): the dog is in the hand, the zone is empty and the prompt asks for the discard."""
+    table = Table(match=taken_by_the_player(4, 3))
     try:
         scene = table.scene
         for opened in ("resumed", "undone"):
@@ -724,11 +729,7 @@ def test_a_click_or_space_gathers_a_trick_sooner_at_any_pace():
 
 @pytest.mark.parametrize("way", ["arrows", "digit"])
 def test_the_five_player_call_is_made_from_the_keyboard(way):
-    match = Match.new(load_rules(), 5, 7, first_dealer=4)
-    while match.current.state.phase is Phase.BIDDING:
-        seat = match.current.state.turn
-        match.execute(seat, Bid("garde" if seat == 0 else None))
-    table = Table(match=match)
+    table = Table(match=taken_by_the_player(5, 7))
     try:
         table.settle()
         scene = table.scene
