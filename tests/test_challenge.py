@@ -173,6 +173,16 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     assert (record.deals, record.yours, record.experts) == (
         len(both), sum(yours[i].scores[0] for i in both),
         sum(run.expert_deals[i].scores[0] for i in both))
+    # the statistics screen tells the challenges of the player count it shows
+    from game.menus.statistics import StatsScene
+
+    shown = StatsScene(app, players=players)
+    shown.refresh()
+    assert bool(shown.challenge_line()) == bool(both)
+    shown.set_filter(next(n for n in (3, 4, 5) if n != players))
+    assert shown.challenge_line() == ""
+    shown.set_filter(None)
+    assert bool(shown.challenge_line()) == bool(both)
     # the expert's game is there to review like any other
     board.selected = 1
     key(app, pygame.K_e)

@@ -23,9 +23,8 @@ from game.app.widgets import (
     wrap_text,
 )
 from game.app.window import App, Scene
-from game.history.archive import list_deals
+from game.history.archive import DealEntry, filter_entries, list_deals
 from game.history.stats import (
-    ChallengeRecord,
     CountStats,
     Statistics,
     challenge_record,
@@ -68,7 +67,7 @@ class StatsScene(Scene):
         self.filter = players if players in FILTERS else None
         self.on_filter = on_filter
         self.stats: Statistics = compute_stats([])
-        self.challenges = ChallengeRecord()
+        self.entries: list[DealEntry] = []
         self.back_button = Button("", self.close)
         self.filter_rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -80,9 +79,8 @@ class StatsScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        entries = list_deals()
-        self.stats = compute_stats(entries)
-        self.challenges = challenge_record(entries)
+        self.entries = list_deals()
+        self.stats = compute_stats(self.entries)
         self.layout()
 
     @property
@@ -165,7 +163,7 @@ class StatsScene(Scene):
 
     def challenge_line(self) -> str:
         """The challenges, apart from the figures: the player against the expert."""
-        record = self.challenges
+        record = challenge_record(filter_entries(self.entries, self.filter))  # as filtered
         if record.average is None:
             return ""
         return self.app.trn("stats_challenges", record.deals, average=signed_number(
