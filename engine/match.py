@@ -82,8 +82,12 @@ class Match:
     @property
     def totals(self) -> list[int]:
         """Running totals over the deals that are over (they always add up to zero)."""
+        return self.totals_before(len(self.deals))
+
+    def totals_before(self, number: int) -> list[int]:
+        """Each seat's running total over the deals before deal ``number`` (0 for the first)."""
         totals = [0] * self.players
-        for deal in self.deals:
+        for deal in self.deals[:number]:
             if deal.scores is not None:
                 for seat, score in enumerate(deal.scores):
                     totals[seat] += score

@@ -183,13 +183,23 @@ def variant_names(document: Mapping[str, Any]) -> list[str]:
     return list(variants) if isinstance(variants, dict) else []
 
 
+_variants_cache: dict[str, dict[str, str]] = {}
+
+
 def list_variants(path: str | Path | None = None) -> dict[str, str]:
-    """Variant name → description, in file order."""
+    """Variant name → description, in file order (the bundled file is read once, as by
+    :func:`load_rules`: the settings and the command line both ask at start-up)."""
     file = Path(path) if path is not None else default_rules_path()
+    key = str(file.resolve())
+    if path is None and key in _variants_cache:
+        return dict(_variants_cache[key])
     document = read_rules_document(file)
     rules_from_document(document, "fft")  # validates the whole file
     variants = document.get("variants") or {}
-    return {name: str(body.get("description", "")) for name, body in variants.items()}
+    found = {name: str(body.get("description", "")) for name, body in variants.items()}
+    if path is None:
+        _variants_cache[key] = found
+    return dict(found)
 
 
 def rules_from_document(document: Mapping[str, Any], variant: str = "fft") -> Rules:

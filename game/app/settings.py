@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -155,17 +154,18 @@ def _variants() -> tuple[str, ...]:
 def _valid(name: str, value: object, default: object) -> bool:
     if type(value) is not type(default):
         return False
-    lists: dict[str, Callable[[], tuple[object, ...]]] = {
-        "animation_speed": lambda: ANIMATION_SPEEDS,
-        "language": lambda: tuple(languages()),  # English and one per catalog in game/locale
-        "card_back": lambda: CARD_BACKS,
-        "card_indices": lambda: CARD_INDICES,
-        "trick_pause": lambda: TRICK_PAUSES,
-        "players": lambda: (3, 4, 5),
-        "bot_level": _levels,  # the bots and the rules file are read only when asked
-        "variant": _variants,
-    }
-    choices = lists[name]() if name in lists else None
+    choices: tuple[object, ...] | None = {
+        "animation_speed": ANIMATION_SPEEDS,
+        "language": tuple(languages()),  # English and one per catalog in game/locale
+        "card_back": CARD_BACKS,
+        "card_indices": CARD_INDICES,
+        "trick_pause": TRICK_PAUSES,
+        "players": (3, 4, 5),
+    }.get(name)
+    if name == "bot_level":  # the bots and the rules file, only when the file names one
+        choices = _levels()
+    elif name == "variant":
+        choices = _variants()
     if choices is not None and value not in choices:
         return False
     return not (name == "player_name" and not (isinstance(value, str) and 0 < len(value) <= 24

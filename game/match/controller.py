@@ -139,11 +139,8 @@ class MatchController:
 
     def scoreboard(self) -> Scoreboard:
         match = self.match
-        deal = match.current
-        totals = list(match.totals)
-        if deal.scores is not None:
-            totals = [t - s for t, s in zip(totals, deal.scores, strict=True)]
-        return Scoreboard(len(match.deals), tuple(totals), deal, match)
+        totals = match.totals_before(len(match.deals) - 1)
+        return Scoreboard(len(match.deals), tuple(totals), match.current, match)
 
     def practised(self) -> bool:
         return self.match.is_practised()

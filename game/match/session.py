@@ -159,9 +159,8 @@ class Autosave:
         for number, deal in enumerate(match.deals):
             if not played_to_the_end(deal) or self._archived.get(number) is deal.events[-1]:
                 continue
-            before = [sum(d.scores[seat] for d in match.deals[:number] if d.scores is not None)
-                      for seat in range(match.players)]
-            self.archive(deal, number, practised=number in match.practised, totals_before=before)
+            self.archive(deal, number, practised=number in match.practised,
+                         totals_before=match.totals_before(number))
             self._archived[number] = deal.events[-1]
 
     def archive(self, deal: Deal, number: int, practised: bool = False,

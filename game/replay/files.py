@@ -196,8 +196,7 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
                     "only a finished deal can be replayed", "match_unfinished", str(file))
             number = finished[-1] + 1
             deal = match.deals[number - 1]
-            totals = tuple(sum(d.scores[seat] for d in match.deals[:number - 1]
-                               if d.scores is not None) for seat in range(match.players))
+            totals = tuple(match.totals_before(number - 1))
     except SaveError as exc:
         raise exc.again(ReplayFileError, _with_file(file, str(exc))) from None
     _check_over(file, deal)
