@@ -17,7 +17,7 @@ from engine.saves import load_deal
 from engine.views import view_for
 from game.app.settings import Settings
 from game.app.window import App
-from game.challenge.run import ChallengeRun
+from game.challenge.run import EXPERT, ChallengeRun
 from game.challenge.scenes import ChallengeScene, ChallengeTable, start_challenge
 from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
@@ -145,21 +145,21 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     assert run.wait(300), run.expert_errors
     step(app, 2)
     for i, row in enumerate(run.comparison()):
-        expert = run.expert_deals[i]
+        expert = run.deal_of(EXPERT, i)
         # the same cards, in the same seat, for both
         assert expert.events[0] == yours[i].events[0] == challenge.deal(i).events[0]
         assert row.experts == expert.scores[SEAT] and row.yours == yours[i].scores[SEAT]
         assert row.difference == row.yours - row.experts
     mine, theirs, diff = run.totals()
     assert (mine, theirs) == (sum(d.scores[0] for d in yours),
-                              sum(d.scores[0] for d in run.expert_deals))
+                              sum(run.deal_of(EXPERT, i).scores[0] for i in range(2)))
     assert diff == mine - theirs
     assert board.total_label() == "Total"
     board.draw(app.screen)
     # both runs are in the history, marked; the statistics keep them apart
     entries = list_deals()
     finished = {"yours": [d for d in yours if d.result is not None],
-                "expert": [d for d in run.expert_deals if d.result is not None]}
+                "expert": [d for i in range(2) if (d := run.deal_of(EXPERT, i)).result is not None]}
     assert sorted(e.challenge for e in entries) == sorted(
         ["expert"] * len(finished["expert"]) + ["yours"] * len(finished["yours"]))
     for entry in entries:
@@ -169,10 +169,10 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     stats = compute_stats(entries)
     assert stats[players].deals == 0 and stats.challenge == len(finished["yours"])
     record = challenge_record(entries)
-    both = [i for i in range(2) if yours[i].result and run.expert_deals[i].result]
+    both = [i for i in range(2) if yours[i].result and run.deal_of(EXPERT, i).result]
     assert (record.deals, record.yours, record.experts) == (
         len(both), sum(yours[i].scores[0] for i in both),
-        sum(run.expert_deals[i].scores[0] for i in both))
+        sum(run.deal_of(EXPERT, i).scores[0] for i in both))
     # the statistics screen tells the challenges of the player count it shows
     from game.menus.statistics import StatsScene
 
@@ -190,7 +190,7 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
 
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
-    assert viewer.info.deal.events == run.expert_deals[1].events
+    assert viewer.info.deal.events == run.deal_of(EXPERT, 1).events
     assert viewer.name(0) == run.expert_name
     assert viewer.table.deal_number() == 2
     key(app, pygame.K_ESCAPE)
@@ -240,3 +240,78 @@ def test_a_deal_left_half_played_is_taken_up_where_it_was():
     assert again.player.match.current.events[:len(events)] == events
     assert len(board.run.yours.deals) == 1
     board.run.stop()
+
+
+def _nothing_of_the_experts_seen(app: App, board: ChallengeScene, hidden: range) -> None:
+    """What a player can reach of the expert's deals ``hidden`` (board, review, history,
+    statistics): nothing but "…"."""
+    run = board.run
+    for i in hidden:
+        row = run.comparison()[i]
+        assert row.experts is None and row.difference is None
+        assert board.row_cells(row)[2] == "…"
+        board.selected = i
+        key(app, pygame.K_e)  # "Review the expert's"
+        assert app.scene is board, f"the expert's deal {i + 1} opened before it was played"
+        assert not board.expert_button.enabled
+    numbers = {load_deal(e.path)[1]["number"] for e in list_deals() if e.challenge == "expert"}
+    assert not numbers & {i + 1 for i in hidden}
+    # a deal counts in the statistics once both runs of it are seen (and scored)
+    assert challenge_record(list_deals()).deals <= len(run.challenge) - len(hidden)
+
+
+@pytest.mark.parametrize("start", ["menu", "replay"])
+def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(start):
+    """The expert works ahead of the player; its score, its game and its history file of a
+    deal come only once the player has finished that deal."""
+    from engine.deal import Deal as _Deal
+    from game.challenge.scenes import challenge_from_settings
+    from game.replay.viewer import ReplayInfo, ReplayScene
+
+    app = App(Settings(animation_speed="instant", sound=False, players=4), size=(1280, 720))
+    pygame.event.clear()
+    if start == "menu":
+        assert challenge_from_settings(app) == ""
+    else:  # C in the replay viewer, on a deal just seen with open hands
+        seen = _Deal.new(load_rules(), 4, 1, 777)
+        bots = [make_bot("simple", s) for s in range(4)]
+        while not seen.is_over:
+            seat = seen.state.turn
+            seen.execute(seat, bots[seat].decide(view_for(seen.state, seat)))
+        viewer = ReplayScene(app, ReplayInfo(seen, ["Ann", "Bob", "Cat", "Dan"], "seen"))
+        app.push(viewer)
+        step(app, 3)
+        key(app, pygame.K_END)
+        key(app, pygame.K_c)
+    table = app.scene
+    assert isinstance(table, ChallengeTable)
+    board = app.scenes[-2]
+    assert isinstance(board, ChallengeScene)
+    run = board.run
+    for _ in range(2000):  # to the player's first bid
+        if table.player.waiting_for_human() and table.idle:
+            break
+        step(app)
+        time.sleep(0.0005)
+    key(app, pygame.K_ESCAPE)  # away from the first bid, to the board
+    assert app.scene is board
+    assert run.wait(600), run._errors
+    step(app, 3)
+    assert run.experts_done == len(run.challenge)  # worked out ahead...
+    _nothing_of_the_experts_seen(app, board, range(len(run.challenge)))  # ...and not seen
+    # the first deal played: its expert's game comes, and nothing of the next ones
+    key(app, pygame.K_RETURN)
+    table = app.scene
+    played = play_the_table(app, table, 5)
+    table.score_panel.next_deal()  # "Back to the challenge"
+    step(app, 3)
+    assert app.scene is board
+    row = run.comparison()[0]
+    assert row.yours == played.scores[SEAT] and row.experts is not None
+    assert board.row_cells(row)[2] != "…"
+    _nothing_of_the_experts_seen(app, board, range(1, len(run.challenge)))
+    board.selected = 0
+    key(app, pygame.K_e)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.info.deal is run.deal_of(EXPERT, 0)
+    run.stop()

@@ -8,6 +8,11 @@ from the challenge's seeds for that deal, as the expert's run builds them
 worked out one at a time (the other worker answers the table's bots), in order, starting
 with the series; leaving the challenge cancels what is still to come.
 
+The expert works ahead of the player, but nothing of a deal the player has not finished may
+be seen: the expert's deal ``i`` stays private (:attr:`ChallengeRun._ahead`) until the
+player's deal ``i`` is over, and only then joins the expert's run, the board, the review and
+the history.
+
 Each finished deal of either run goes to the history like any deal, its ``meta`` naming the
 series (``"challenge"``) and the run (``"challenge_run"``: ``"yours"`` or ``"expert"``): the
 finished deals list marks them, the statistics count them apart.
@@ -45,9 +50,11 @@ class ChallengeRun:
         self.expert_name = expert_name
         self.id = new_match_id()
         self.yours = ChallengeMatch(challenge)
+        #: the expert's deals the player may see: one for each deal the player finished
         self.experts = ChallengeMatch(challenge)
-        self.expert_deals: list[Deal | None] = [None] * len(challenge)
-        self.expert_errors: dict[int, str] = {}
+        #: the expert's deals as they are worked out, ahead of the player: never shown
+        self._ahead: list[Deal | None] = [None] * len(challenge)
+        self._errors: dict[int, str] = {}
         self._thinker = thinker if thinker is not None else game_thinker()
         self._job: tuple[int, Handle] | None = None
         self._stopped = False
@@ -96,6 +103,7 @@ class ChallengeRun:
     # --- the expert's run ------------------------------------------------------------------------
     def update(self) -> None:
         """Collect the expert's deal that finished and start the next; never waits."""
+        self._publish()
         if self._stopped or self._thinker.closed:
             return
         if self._job is not None:
@@ -109,34 +117,52 @@ class ChallengeRun:
             else:
                 log.warning("the expert's deal %d of the challenge failed: %s", index + 1,
                             result.error)
-                self.expert_errors[index] = result.error or "no deal"
-        todo = [i for i, deal in enumerate(self.expert_deals)
-                if deal is None and i not in self.expert_errors]
+                self._errors[index] = result.error or "no deal"
+        todo = [i for i, deal in enumerate(self._ahead)
+                if deal is None and i not in self._errors]
         if todo:
             index = todo[0]
             self._job = (index, self._thinker.submit_task(
                 "challenge_game", challenge=self.challenge, index=index))
 
     def _keep_expert(self, index: int, deal: Deal) -> None:
-        self.expert_deals[index] = deal
-        while len(self.experts.deals) < len(self.challenge):
-            number = len(self.experts.deals)
-            done = self.expert_deals[number]
+        self._ahead[index] = deal
+        self._publish()
+
+    def _publish(self) -> None:
+        """The expert's deals worked out for deals the player has finished join the expert's
+        run, in order (the history numbers them so), and are saved."""
+        published = self.experts.deals
+        before = len(published)
+        while len(published) < self.played:
+            done = self._ahead[len(published)]
             if done is None:
                 break
-            self.experts.deals.append(done)  # in order: the history numbers them so
-        self._saves[EXPERT](self.experts)
+            published.append(done)
+        if len(published) > before:
+            self._saves[EXPERT](self.experts)
 
     @property
     def experts_done(self) -> int:
-        return sum(1 for deal in self.expert_deals if deal is not None)
+        """The expert's deals worked out so far, seen or not (a count says nothing of them)."""
+        return sum(1 for deal in self._ahead if deal is not None)
+
+    @property
+    def expert_errors(self) -> dict[int, str]:
+        """Why the expert's deal failed, for the deals the player has finished."""
+        return {i: why for i, why in self._errors.items() if self._finished(i)}
+
+    def _finished(self, index: int) -> bool:
+        deals = self.yours.deals
+        return index < len(deals) and deals[index].is_over
 
     def wait(self, timeout: float) -> bool:
-        """Poll until every expert's deal is there (scripts and tests)."""
+        """Poll until the expert has worked out every deal (scripts and tests); what the
+        player may see of them is still only what :meth:`deal_of` gives."""
         import time
 
         deadline = time.monotonic() + timeout
-        while self.experts_done + len(self.expert_errors) < len(self.challenge):
+        while self.experts_done + len(self._errors) < len(self.challenge):
             if self._stopped or time.monotonic() > deadline:
                 return False
             self.update()
@@ -152,9 +178,11 @@ class ChallengeRun:
 
     # --- the comparison --------------------------------------------------------------------------
     def comparison(self) -> list[DealComparison]:
-        yours: list[Deal | None] = list(self.yours.deals)
-        yours += [None] * (len(self.challenge) - len(yours))
-        return compare(yours, self.expert_deals)
+        """Deal by deal, the player's score and the expert's, each once the player has
+        finished that deal."""
+        count = len(self.challenge)
+        return compare([self.deal_of(YOURS, i) for i in range(count)],
+                       [self.deal_of(EXPERT, i) for i in range(count)])
 
     def totals(self) -> tuple[int, int, int]:
         """The player's total, the expert's and their difference over the deals both runs
@@ -173,9 +201,11 @@ class ChallengeRun:
         return path if path.exists() else None
 
     def deal_of(self, run: str, index: int) -> Deal | None:
+        """Deal ``index`` of ``run`` as the player may see it: theirs as it stands, the
+        expert's only once the player has finished the same deal."""
         if run == YOURS:
             return self.yours.deals[index] if index < len(self.yours.deals) else None
-        return self.expert_deals[index]
+        return self._ahead[index] if self._finished(index) else None
 
 
 __all__ = ["CHALLENGE", "EXPERT", "RUN", "YOURS", "ChallengeRun"]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from engine.challenge import Challenge
+from engine.challenge import Challenge, DealComparison
 from engine.deal import Deal
 from game.app.widgets import (
     GOLD,
@@ -236,10 +236,7 @@ class ChallengeScene(Scene):
             diff = row.difference
             color = TEXT_DIM if diff is None else GOOD if diff > 0 else (
                 WARNING if diff < 0 else TEXT)
-            experts = signed(row.experts) if row.experts is not None else (
-                tr("challenge_failed") if i in self.run.expert_errors else "…")
-            cells = [tr("challenge_deal_n", n=i + 1), signed(row.yours), experts,
-                     signed(diff)]
+            cells = self.row_cells(row)
             for j, (text, x) in enumerate(zip(cells, cols, strict=True)):
                 blit_text(surface, app.assets, text, size, (x, cy),
                           color if j == 3 else TEXT, anchor="midleft" if j == 0 else "midright",
@@ -258,6 +255,15 @@ class ChallengeScene(Scene):
         for button in self.buttons:
             button.draw(surface, app.assets, u)
         draw_keys_hint(surface, app, tr("challenge_keys"))
+
+    def row_cells(self, row: DealComparison) -> list[str]:
+        """A deal's line on the board: its number, the player's score, the expert's and the
+        difference (each "…" until both runs are there to be seen)."""
+        tr = self.app.tr
+        experts = signed(row.experts) if row.experts is not None else (
+            tr("challenge_failed") if row.index in self.run.expert_errors else "…")
+        return [tr("challenge_deal_n", n=row.index + 1), signed(row.yours), experts,
+                signed(row.difference)]
 
     def _verdict(self, diff: int) -> str:
         both = sum(1 for c in self.run.comparison() if c.difference is not None)
