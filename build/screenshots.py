@@ -490,7 +490,7 @@ def shoot_deal(plan: Plan, size: tuple[int, int], out: Path, phases: frozenset[s
                     return
                 if wanted("06-last-trick"):
                     game.click(scene.buttons["last_trick"].rect.center)
-                    if not scene.last_trick_shown:
+                    if not scene.last_trick.open:
                         raise RuntimeError("the last trick did not open")
                     game.shot(path("06-last-trick"))
                     game.click(game.neutral)  # a click anywhere closes it

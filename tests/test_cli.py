@@ -389,7 +389,7 @@ def test_continue_opens_the_saved_match_on_the_table_over_the_menu(
             seen["log"] = list(table.player.match.events())
             seen["human"] = table.player.human_seat
             seen["bots"] = {bot.name for bot in table.player.bots.values()}
-            table.open_menu()  # leaving the table lands on the menu, as after Continue
+            table.leave_table()  # leaving the table lands on the menu, as after Continue
         elif frames["count"] == 2:
             seen["after"] = type(app.scene)  # type: ignore[attr-defined]
             pygame.event.post(pygame.event.Event(pygame.QUIT))

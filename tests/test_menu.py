@@ -482,7 +482,8 @@ def test_the_settings_menu_changes_the_letters_the_table_draws(app: App) -> None
     english = {c: corner(table, c) for c in hand}
 
     def through_the_settings(row_name: str, value: object) -> Any:
-        click(app, table_now.buttons["menu"].rect.center)  # back to the menu
+        click(app, table_now.buttons["menu"].rect.center)  # the table's menu...
+        click(app, top(app).rows[-1].center)  # ...and its last line: back to the menu
         menu = top(app)
         assert isinstance(menu, MenuScene)
         click(app, menu_button(menu, "settings"))

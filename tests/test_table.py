@@ -29,6 +29,7 @@ from game.app.i18n import suit_name, tr
 from game.app.settings import Settings
 from game.app.window import App
 from game.match.controller import MatchController
+from game.table.render import faces_on_show
 from game.table.scene import TableScene
 from tests.helpers.faces import corner, is_head, is_plain
 
@@ -482,15 +483,25 @@ def test_the_last_trick_and_escape_to_the_menu():
         table.until(lambda: scene.view.last_trick is not None)
         table.settle()
         table.post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
-        table.step()
-        assert scene.last_trick_held
+        table.step(40)  # held: shown while held
+        assert scene.last_trick.visible
         table.post(pygame.KEYUP, key=pygame.K_l, mod=0)
         table.step()
-        assert not scene.last_trick_held
+        assert not scene.last_trick.visible
+        table.post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+        table.step(2)  # a tap: it stays, as after a click of the button
+        table.post(pygame.KEYUP, key=pygame.K_l, mod=0)
+        table.step()
+        assert scene.last_trick.visible
+        table.post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+        table.step(2)  # and another closes it
+        table.post(pygame.KEYUP, key=pygame.K_l, mod=0)
+        table.step()
+        assert not scene.last_trick.visible
         table.click(scene.buttons["last_trick"].rect.center)
-        assert scene.last_trick_shown
+        assert scene.last_trick.open
         table.click((5, 5))
-        assert not scene.last_trick_shown
+        assert not scene.last_trick.visible
         table.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
         table.step()
         assert scene not in table.app.scenes
@@ -677,13 +688,15 @@ def _frames_a_trick_stays(pace: str, clicks: bool = False) -> tuple[int, Table]:
     me = make_bot("simple", 5)
     while True:
         step = scene.animator.current
-        if step is not None and isinstance(step.event, TrickWon) and scene.gather_wait:
+        if step is not None and isinstance(step.event, TrickWon) and scene.click_wait == "trick":
             break
+        if scene.click_wait == "dog":  # at the "click" pace the dog waits for one too
+            table.click(table.centre)
         if table.controller.waiting_for_human() and scene.idle:
             assert table.controller.submit(me.decide(table.controller.view())) is None
         table.step()
     frames = 0
-    while scene.gather_wait:
+    while scene.click_wait == "trick":
         frames += 1
         table.step()
         if clicks and frames == 600:  # ten seconds: still there, and the player says so
@@ -716,13 +729,14 @@ def test_a_click_or_space_gathers_a_trick_sooner_at_any_pace():
     scene = table.scene
     me = make_bot("simple", 5)
     try:
-        while not (scene.gather_wait and isinstance(scene.animator.current.event, TrickWon)):
+        while not (scene.click_wait == "trick"
+                   and isinstance(scene.animator.current.event, TrickWon)):
             if table.controller.waiting_for_human() and scene.idle:
                 assert table.controller.submit(me.decide(table.controller.view())) is None
             table.step()
         table.post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
         table.step(6)  # a tenth of a second, where the long pace holds the trick 1.8 s
-        assert not scene.gather_wait
+        assert scene.click_wait is None
     finally:
         table.close()
 
@@ -785,3 +799,96 @@ def test_nobody_is_named_to_play_while_the_last_card_of_a_trick_lands():
         finally:
             table.close()
     raise AssertionError("no deal to try")
+
+
+class GardeBot:
+    """A simple bot that bids Garde whatever its hand: a taker for the player to defend
+    against."""
+
+    name = "garde"
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot("simple", seed)
+
+    def decide(self, view):
+        if view.phase is Phase.BIDDING:
+            return Bid("garde")
+        return self.bot.decide(view)
+
+
+def the_dog_held(table: Table) -> list[int]:
+    """Run the table until the turned-over dog lies face up in the middle; its cards."""
+    scene = table.scene
+    table.until(lambda: scene.click_wait == "dog")
+    dog = [s.card for s in scene.sprites["dog"]]
+    assert sorted(dog) == sorted(scene.view.dog)
+    return dog
+
+
+def test_the_dog_is_its_own_moment_face_up_until_a_click():
+    """At the normal speed the turned-over dog lies in the middle with nothing drawn over it
+    (no discard zone) until the player clicks, then joins the taker's hand."""
+    table = Table(seed=3, speed="normal")
+    try:
+        scene = table.scene
+        table.settle()
+        table.answer(Bid("garde"))
+        dog = the_dog_held(table)
+        table.step(int(3.0 / DT))  # three seconds later, the dog is still the whole picture
+        assert scene.click_wait == "dog" and not scene.editor.open
+        assert set(dog) <= faces_on_show(scene)
+        assert all(s.face >= 1.0 and s.visible for s in scene.sprites["dog"])
+        assert scene.status == tr("table_dog_go_on")
+        table.click(table.centre)
+        table.until(lambda: scene.editor.open and scene.idle)
+        assert scene.sprites["dog"] == [] and set(dog) <= set(scene.hand.order)
+        assert scene.status == "Drag 6 cards into the discard, then confirm"
+    finally:
+        table.close()
+
+
+def test_a_defender_sees_the_dog_for_a_few_seconds_then_again_from_d_or_the_menu():
+    """The dog turned over for a defender stays a few seconds (the player's pace) and goes
+    to the taker; later in the deal D, or the table's menu, shows it again with the
+    handfuls, and nothing else that is hidden."""
+    from game.table.menu import TableMenu
+
+    table = Table(players=4, seed=7, first_dealer=3, speed="normal",
+                  bot_players={1: GardeBot(71), 2: make_bot("simple", 72),
+                               3: make_bot("simple", 73)})
+    try:
+        scene = table.scene
+        table.settle()
+        table.answer(Bid(None))
+        dog = the_dog_held(table)
+        held = 0
+        while scene.click_wait == "dog":
+            table.step()
+            held += 1
+        assert 4.5 < held * DT < 6.0  # the normal pace: five seconds
+        table.app.update_settings(table.app.settings.with_(animation_speed="instant"),
+                                  save=False)
+        table.settle()
+        table.decline_offers()
+        assert set(dog).isdisjoint(faces_on_show(scene))  # gone to the taker, face down
+        table.post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")
+        table.step(2)
+        table.post(pygame.KEYUP, key=pygame.K_d, mod=0)
+        table.step()
+        assert scene.shown.visible  # a tap keeps it open
+        shown = faces_on_show(scene) - set(scene.view.hand) - set(scene.view.trick.cards)
+        assert shown == set(dog) | {c for cards in scene.view.handfuls.values() for c in cards}
+        assert scene.shown.open
+        table.click((5, 5))  # a click closes it
+        assert not scene.shown.visible
+        table.click(scene.buttons["menu"].rect.center)
+        menu = table.app.scene
+        assert isinstance(menu, TableMenu)
+        assert [e.enabled for e in menu.entries] == [True, True, True, True]
+        table.click(menu.rows[0].center)  # "Cards shown this deal"
+        assert table.app.scene is scene and scene.shown.open
+        table.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+        table.step()
+        assert not scene.shown.visible and table.app.scene is scene
+    finally:
+        table.close()

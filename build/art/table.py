@@ -289,6 +289,14 @@ def icon_settings() -> Canvas:
     return c
 
 
+def icon_menu() -> Canvas:
+    """Three bars: the table's menu (the cards shown, settings, rules, leaving)."""
+    c = Canvas(ICON, ICON)
+    for y in (34, 64, 94):
+        c.rect(SOFT_GREY, (22, y - 8, 84, 16), radius=8)
+    return c
+
+
 ICONS: dict[str, Callable[[], Canvas]] = {
     "dealer": icon_dealer,
     "taker": icon_taker,
@@ -300,6 +308,7 @@ ICONS: dict[str, Callable[[], Canvas]] = {
     "hint": icon_hint,
     "undo": icon_undo,
     "settings": icon_settings,
+    "menu": icon_menu,
 }
 #: Icons that draw their own outlines (several overlapping parts, each outlined).
 SELF_OUTLINED = {"partner", "last_trick"}

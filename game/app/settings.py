@@ -75,6 +75,12 @@ class Settings:
         return {"short": 0.4, "normal": 0.85, "long": 1.8, "click": None}[self.trick_pause]
 
     @property
+    def dog_seconds(self) -> float | None:
+        """Seconds the turned-over dog stays face up on its own, at the player's pace (a dog
+        has more to read than a trick); ``None``: until the player clicks."""
+        return {"short": 3.0, "normal": 5.0, "long": 8.0, "click": None}[self.trick_pause]
+
+    @property
     def indices(self) -> str:
         """The index letters the card faces are drawn with: ``"en"`` or ``"fr"``."""
         if self.card_indices in ("en", "fr"):

@@ -81,7 +81,8 @@ class ChallengeTable(TableScene):
 
     def __init__(self, app: App, controller: Any, board: ChallengeScene, index: int) -> None:
         super().__init__(app, controller, options=TableOptions(
-            names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop))
+            names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop,
+            leave_label="challenge_to_board"))
         total = len(board.run.challenge)
         self.toast.show(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0,
                         warning=False)

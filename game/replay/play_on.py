@@ -40,7 +40,8 @@ class PlayOnScene(TableScene):
     def __init__(self, app: App, controller: MatchController, names: list[str], position: int,
                  total: int, on_done: Callable[[Deal], object] | None = None) -> None:
         super().__init__(app, controller, options=TableOptions(
-            names=names, score_label="replay_back_to_replay", on_score_done=app.pop))
+            names=names, score_label="replay_back_to_replay", on_score_done=app.pop,
+            leave_label="replay_back_to_replay"))
         self.controller = controller
         self.on_done = on_done
         self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 6.0,

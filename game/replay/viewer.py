@@ -460,8 +460,9 @@ class ReplayScene(Scene):
         action = actions.get(key)
         if action is None:
             return False
-        if key == pygame.K_ESCAPE and self.table.last_trick_shown:
-            return False  # the table closes the last trick first
+        if key == pygame.K_ESCAPE and (self.table.last_trick.visible
+                                       or self.table.shown.visible):
+            return False  # the table closes the last trick (or the cards shown) first
         action()
         return True
 

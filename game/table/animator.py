@@ -84,9 +84,11 @@ class Animator:
     def run(self, dt: float) -> None:
         """Advance the animations; with instant animations every queued change runs now."""
         table = self.table
-        self.wait = max(0.0, self.wait - dt)
+        # what a frame overshoots a wait by is carried into the next wait (up to a frame), so
+        # that a pause made of many short waits lasts what they add up to
+        self.wait = max(self.wait - dt, -dt)
         for _ in range(10_000):
-            if self.wait > 0 or table.sprites.moving("flying", "trick", "dog"):
+            if self.wait > 1e-9 or table.sprites.moving("flying", "trick", "dog"):
                 return
             if self._steps is None:
                 if not self.queue:
@@ -100,7 +102,7 @@ class Animator:
                 table.view = change.after
                 self._steps = animation(table, change)
             try:
-                self.wait = max(0.0, next(self._steps) * table.factor)
+                self.wait = min(self.wait, 0.0) + max(0.0, next(self._steps) * table.factor)
             except StopIteration:
                 self._steps = None
                 self.current = None
@@ -259,7 +261,8 @@ def dog_revealed(table: TableScene, step: Step) -> Animation:
                        delay=table.d(i * 0.08), ease=ease_in_out_cubic)
     table.sound("card_slide")
     yield 0.3 + 0.08 * len(cards)
-    yield 1.9
+    # the dog's own moment: face up, nothing over it, until a click or a few seconds
+    yield from until_click(table, "dog", dog_pause(table))
     taker = step.after.taker
     sprites, table.sprites["dog"] = dog, []
     if taker == table.me:
@@ -417,8 +420,32 @@ def partner(table: TableScene, step: Step) -> Animation:
     yield 0.7
 
 
-#: How often a finished trick checks for the click that gathers it (in seconds).
-GATHER_TICK = 0.05
+#: How often a picture held until a click checks for the click (in seconds).
+CLICK_TICK = 0.05
+#: How long a replay or a demo holds the turned-over dog: nobody is there to click.
+DOG_SECONDS_UNATTENDED = 2.5
+
+
+def until_click(table: TableScene, what: str, pause: float | None) -> Animation:
+    """Hold the picture on the table (``what``: "trick", "dog") for ``pause`` seconds, or
+    until a click or Space (``None``: until then); nothing is held at the instant speed."""
+    table.click_wait, table.clicked = what, False
+    waited = 0.0
+    while table.factor > 0 and not table.clicked and (pause is None or waited < pause):
+        yield CLICK_TICK
+        waited += CLICK_TICK
+    table.click_wait = None
+
+
+def attended(table: TableScene) -> bool:
+    """A player sits at the table (not a replay or a demo, which go at their own pace)."""
+    return table.player is not None and table.human is not None
+
+
+def dog_pause(table: TableScene) -> float | None:
+    if not attended(table):
+        return DOG_SECONDS_UNATTENDED
+    return table.app.settings.dog_seconds
 
 
 def trick_won(table: TableScene, step: Step) -> Animation:
@@ -426,14 +453,9 @@ def trick_won(table: TableScene, step: Step) -> Animation:
     assert isinstance(event, TrickWon)
     # time to see who won: the player's pace; a click or Space gathers it sooner
     pause = table.app.settings.trick_seconds
-    if pause is None and (table.player is None or table.human is None):
-        pause = 0.85  # a replay or a demo goes at its own pace: nobody is there to click
-    table.gather_wait, table.gather_now = True, False
-    waited = 0.0
-    while table.factor > 0 and not table.gather_now and (pause is None or waited < pause):
-        yield GATHER_TICK
-        waited += GATHER_TICK
-    table.gather_wait = False
+    if pause is None and not attended(table):
+        pause = 0.85
+    yield from until_click(table, "trick", pause)
     table.sound("trick", 0.8)
     target = _source(table, event.seat)
     lay = table.layout

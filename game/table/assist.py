@@ -310,8 +310,9 @@ class Assist:
             if event.key == pygame.K_h and not ctrl and "hint" in scene.buttons:
                 self.toggle_hint()
                 return True
-            if (event.key == pygame.K_ESCAPE and self.hint is not None
-                    and not scene.last_trick_shown and scene.input.drag is None):
+            overlay = scene.last_trick.visible or scene.shown.visible
+            if (event.key == pygame.K_ESCAPE and self.hint is not None and not overlay
+                    and scene.input.drag is None):
                 self.drop_hint()
                 return True
             return False

@@ -95,6 +95,8 @@ class DiscardEditor:
         """At rest: open or close the zone as the view says."""
         view = self.table.view
         wanted = self.wanted(view)
+        if wanted and not self.active and self.table.animator.queue:
+            return  # the turned-over dog is still to be shown: the zone would cover it
         if wanted and not self.active:
             self.active = True
             self.table.sprites["zone"] = []

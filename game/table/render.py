@@ -18,6 +18,7 @@ from engine.cards import Card
 from engine.state import Phase
 from game.app.assets import card_height
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, draw_panel
+from game.table.overlays import draw_shown, shown_faces
 from game.table.paint import (
     BAD,
     GOOD,
@@ -85,8 +86,10 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     if table.score_panel is not None:
         table.score_panel.draw(surface)
         table.assist.draw_over_score(surface)
-    if (table.last_trick_shown or table.last_trick_held) and table.view.last_trick:
+    if table.last_trick.visible and table.view.last_trick:
         _last_trick(table, surface)
+    if table.shown.visible:
+        draw_shown(table, surface)
     _tooltip(table, surface)
     table.toast.draw(surface, table.app.assets, table.app.unit,
                      (round(lay.toast_pos[0]), round(lay.toast_pos[1])))
@@ -102,6 +105,9 @@ def faces_on_show(table: TableScene) -> set[Card]:
     drag = table.input.drag
     if drag is not None and drag.sprite.card is not None:
         out.add(drag.sprite.card)
+    out |= shown_faces(table)
+    if table.last_trick.visible and table.view.last_trick is not None:
+        out |= set(table.view.last_trick.cards)
     revealed = table.source.revealed()
     if revealed is not None:
         for seat in range(table.players):
@@ -447,6 +453,6 @@ def _last_trick(table: TableScene, surface: pygame.Surface) -> None:
         surface.blit(image, image.get_rect(center=(round(x), round(y))))
         draw_tag(surface, table.ink, u, table.name(seat), (x, y + lay.trick_h / 2 + u(16)),
                  "center")
-    if table.last_trick_shown:
+    if table.last_trick.open:
         table.ink.blit(surface, table.tr("table_close_hint"), u(16),
                        (rect.centerx, rect.bottom - u(12)), TEXT_DIM, shadow=False)

@@ -91,7 +91,7 @@ def clear_deal(table: TableScene) -> None:
     table.bubbles = []
     table.editor.close()
     table.dialogs.forget()
-    table.last_trick_shown = False
+    table.close_overlays()
     table.input.drag = None
     table.input.waiting = None
     table.still_life = None
@@ -108,7 +108,7 @@ def redraw(table: TableScene, view: SeatView, event: Event | None = None) -> Non
     table.sprites.clear()
     table.bubbles.clear()
     table.score_panel = None
-    table.last_trick_shown = False
+    table.close_overlays()
     table.editor.close()
     table.dialogs.forget()
     table.input.waiting = None

@@ -43,6 +43,7 @@ from game.table.discard import DiscardEditor
 from game.table.input import TableInput
 from game.table.layers import SpriteSet
 from game.table.layout import TableLayout
+from game.table.overlays import Overlay, shown_groups
 from game.table.paint import Bubble, Ink
 from game.table.render import DOG_GLOW, FOCUS_GLOW
 from game.table.score.panel import ScorePanel
@@ -54,14 +55,15 @@ from game.table.words import refusal_words
 ALL_BUTTONS = ("menu", "last_trick", "sound", "undo", "hint")
 
 
-#: The keys that gather a finished trick at once.
-GATHER_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+#: The keys that go on at once from a picture held until a click (a trick, the dog).
+GO_ON_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 @dataclass(frozen=True)
 class TableOptions:
     """How the owner of a table adapts it: the seats' names, which corner buttons show, who
-    writes the status line, the score panel's main button and what it does, what Esc does."""
+    writes the status line, the score panel's main button and what it does, what Esc does
+    and how the table's menu names it."""
 
     names: Sequence[str] | None = None
     buttons: tuple[str, ...] = ALL_BUTTONS
@@ -69,6 +71,7 @@ class TableOptions:
     score_label: str = "score_next_deal"
     on_score_done: Callable[[], object] | None = None  # None: deal the next hand
     on_menu: Callable[[], object] | None = None  # None: leave the table
+    leave_label: str = "table_leave_to_menu"  # the table menu's line that leaves (Esc)
 
 
 class TableScene(Scene):
@@ -100,12 +103,14 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.editor = DiscardEditor(self)
         self.dialogs = Dialogs(self)
-        self.last_trick_shown = False  # sticky, from the button
-        self.last_trick_held = False  # while L is held
+        self.last_trick = Overlay()  # the previous trick, from its button or L
+        self.shown = Overlay()  # the cards shown this deal (the dog, handfuls), from D
         self.show_counts = True  # the number of cards on each opponent's fan
         self.open_hands_layout = False  # a replay's open hands: see TableLayout
-        self.gather_wait = False  # a finished trick waits to be gathered
-        self.gather_now = False  # the player clicked to gather it
+        #: what the table holds until a click or Space ("trick": a finished trick waits to be
+        #: gathered, "dog": the turned-over dog), else None
+        self.click_wait: str | None = None
+        self.clicked = False  # the player clicked to go on
         self.still_life: str | None = None  # a picture a redraw holds: "dog", "end"
         self.status = ""
         self.time = 0.0
@@ -115,7 +120,7 @@ class TableScene(Scene):
         self._held: bool | None = None
         self._sound_times: dict[str, float] = {}
         self._save_told: str | None = None
-        names = {"menu": ("settings", self.open_menu, "table_menu"),
+        names = {"menu": ("menu", self.open_menu, "table_menu"),
                  "last_trick": ("last_trick", self.toggle_last_trick, "table_last_trick"),
                  "sound": ("sound_on", self.toggle_sound, "sound"),
                  "undo": ("undo", self.undo, "table_undo_nothing"),
@@ -221,12 +226,20 @@ class TableScene(Scene):
 
     @property
     def dog_label(self) -> str:
-        if self.still_life == "end":
-            view = self.view
-            if view.contract is not None and not view.rules.contract(view.contract).dog_shown:
-                camp = "taker" if view.contract == "garde_sans" else "defence"
-                return self.tr("table_dog_at_end", camp=self.tr(f"table_camp_{camp}"))
+        """The label over the cards in the middle: the dog, or at the end of the deal the
+        dog of a Garde sans or contre (and whose it is) or the discard."""
+        view = self.view
+        if self.still_life == "end" and view.contract is not None and view.rules.contract(
+                view.contract).dog_shown:
             return self.tr("table_discard")
+        return self.dog_label_for(view, end=self.still_life == "end")
+
+    def dog_label_for(self, view: SeatView, end: bool) -> str:
+        """"The dog", or at the end of a Garde sans or contre whose points it counts for."""
+        if end and view.contract is not None and not view.rules.contract(
+                view.contract).dog_shown:
+            camp = "taker" if view.contract == "garde_sans" else "defence"
+            return self.tr("table_dog_at_end", camp=self.tr(f"table_camp_{camp}"))
         return self.tr("table_dog")
 
     # --- resting on a view (see game.table.rest) ----------------------------------------------
@@ -273,6 +286,14 @@ class TableScene(Scene):
 
     # --- the corner buttons --------------------------------------------------------------------
     def open_menu(self) -> None:
+        """The table's menu, under its corner button (see :mod:`game.table.menu`)."""
+        from game.table.menu import TableMenu
+
+        self.input.cancel()
+        self.app.push(TableMenu(self))
+
+    def leave_table(self) -> None:
+        """Esc, or the menu's last line: back to the menu (or wherever the owner says)."""
         if self.options.on_menu is not None:
             self.options.on_menu()
         else:
@@ -282,7 +303,23 @@ class TableScene(Scene):
         if self.view.last_trick is None:
             self.toast.show(self.tr("table_no_last_trick"), 2.0, warning=False)
             return
-        self.last_trick_shown = not self.last_trick_shown
+        self.shown.close()
+        self.last_trick.toggle()
+
+    def toggle_shown(self) -> None:
+        """The cards shown to all this deal (the dog, handfuls, a discard's trumps)."""
+        if not shown_groups(self, self.view):
+            self.toast.show(self.tr("table_shown_nothing"), 2.0, warning=False)
+            return
+        self.last_trick.close()
+        self.shown.toggle()
+
+    def close_overlays(self) -> bool:
+        """Close the last trick or the cards shown, if one is open; whether one was."""
+        was = self.last_trick.visible or self.shown.visible
+        self.last_trick.close()
+        self.shown.close()
+        return was
 
     def undo(self) -> None:
         """Take back the player's last decision in this deal (see :mod:`game.table.assist`)."""
@@ -364,7 +401,7 @@ class TableScene(Scene):
         if "sound" in self.buttons:
             self.buttons["sound"].icon = "sound_on" if settings.sound else "sound_off"
         if "last_trick" in self.buttons:
-            self.buttons["last_trick"].active = self.last_trick_shown
+            self.buttons["last_trick"].active = self.last_trick.open
         player = self.player
         if player is not None:
             player.update()
@@ -467,33 +504,39 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.last_trick_shown:
-                    self.last_trick_shown = False
+                if self.close_overlays():
+                    pass
                 elif self.input.drag is not None:
                     self.input.cancel()
                 else:
-                    self.open_menu()
+                    self.leave_table()
                 return
-            if event.key == pygame.K_l and not (event.mod & pygame.KMOD_CTRL):
-                self.last_trick_held = True
+            overlay = self._overlay_key(event)
+            if overlay is not None:
+                if overlay is self.last_trick and self.view.last_trick is None:
+                    self.toggle_last_trick()  # says there is none yet
+                    return
+                (self.shown if overlay is self.last_trick else self.last_trick).close()
+                overlay.key_down(self.time)
                 return
-        if event.type == pygame.KEYUP and event.key == pygame.K_l:
-            self.last_trick_held = False
-            return
+        if event.type == pygame.KEYUP:
+            overlay = self._overlay_key(event)
+            if overlay is not None:
+                overlay.key_up(self.time)
+                return
         if self.input.drag is not None and self.input.handle_event(event):
             return
         if self.score_panel is not None and self.score_panel.handle_event(event):
             return
-        if self.last_trick_shown and event.type == pygame.MOUSEBUTTONDOWN:
-            self.last_trick_shown = False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.close_overlays():
             return
         for button in self.buttons.values():
             if button.handle_event(event):
                 return
-        if self.gather_wait and (
+        if self.click_wait is not None and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
-                or (event.type == pygame.KEYDOWN and event.key in GATHER_KEYS)):
-            self.gather_now = True
+                or (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS)):
+            self.clicked = True
             return
         if self.editor.handle_event(event):
             return
@@ -501,6 +544,12 @@ class TableScene(Scene):
         if panel is not None and not self.editor.open and panel.handle_event(event):
             return
         self.input.handle_event(event)
+
+    def _overlay_key(self, event: pygame.event.Event) -> Overlay | None:
+        """The overlay a key opens: L the last trick, D the cards shown."""
+        if event.mod & pygame.KMOD_CTRL:
+            return None
+        return {pygame.K_l: self.last_trick, pygame.K_d: self.shown}.get(event.key)
 
     def draw(self, surface: pygame.Surface) -> None:
         render.draw(self, surface)

@@ -28,8 +28,8 @@ def status_text(table: TableScene) -> str:
     step = table.animator.current
     if step is not None:
         if isinstance(step.event, DogRevealed):
-            return table.tr("table_dog")
-        if isinstance(step.event, TrickWon) and table.gather_wait and (
+            return table.tr("table_dog_go_on" if table.click_wait == "dog" else "table_dog")
+        if isinstance(step.event, TrickWon) and table.click_wait == "trick" and (
                 table.app.settings.trick_seconds is None):
             return table.tr("table_click_to_gather")
         if isinstance(step.event, DealDealt | TrickWon):
