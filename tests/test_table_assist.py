@@ -281,7 +281,26 @@ def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
         card = table.match.current.events[last].card  # type: ignore[attr-defined]
         button = scene.buttons["undo"]
         assert button.enabled  # over the result, the deal still being the current one
-        table.click(button.rect.center)
+        # a stray U over the result asks first; "Keep the result" (or Esc) changes nothing
+        from game.menus.common import ConfirmDialog
+
+        for answer in ("no", "escape"):
+            key(table, pygame.K_u, char="u")
+            dialog = table.app.scene
+            assert isinstance(dialog, ConfirmDialog)
+            assert dialog.message.startswith("The deal is over. Take back your last card?")
+            assert "practised" in dialog.message
+            if answer == "no":
+                table.click(dialog.no.rect.center)
+            else:
+                key(table, pygame.K_ESCAPE, char="\x1b")
+            assert table.app.scene is scene and table.match.current.is_over
+            assert scene.score_panel is not None and table.match.practised == set()
+        table.click(button.rect.center)  # the button asks too: "Take it back"
+        dialog = table.app.scene
+        assert isinstance(dialog, ConfirmDialog)
+        table.click(dialog.yes.rect.center)
+        assert table.app.scene is scene
         assert scene.score_panel is None
         deal = table.match.current
         assert not deal.is_over and len(deal.events) == last

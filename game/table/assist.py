@@ -146,12 +146,28 @@ class Assist:
         return str(self.scene.tr(_WHAT.get(type(action), "table_undo_card")))
 
     def undo(self) -> bool:
-        """Take back the player's last decision (or say in a toast why not)."""
+        """Take back the player's last decision (or say in a toast why not). Over a finished
+        deal it asks first: one stray key would reopen the deal and mark it practised."""
         scene = self.scene
         reason = self.undo_refusal()
         if reason is not None:
             scene.toast.show(reason, 2.5, warning=False)
             return False
+        if scene.view.phase in (Phase.FINISHED, Phase.CANCELLED):
+            from game.menus.common import ConfirmDialog
+
+            player = scene.player
+            assert player is not None
+            key = ("table_undo_finished_question" if player.practised()
+                   else "table_undo_finished_practised")
+            scene.app.push(ConfirmDialog(scene.app, scene.tr(key, what=self._what(
+                player.undoable())), self._undo_now, yes_key="table_undo_yes",
+                no_key="table_undo_no"))
+            return False
+        return self._undo_now()
+
+    def _undo_now(self) -> bool:
+        scene = self.scene
         player = scene.player
         assert player is not None
         action = player.undoable()
