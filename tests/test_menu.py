@@ -138,7 +138,7 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     assert isinstance(top(app), ChallengeTable)  # the first deal of a challenge, at once
     board = app.scenes[-2]
     assert isinstance(board, ChallengeScene) and board.run.challenge.players == 4
-    key(app, pygame.K_ESCAPE)  # the table's menu: back to the challenge's board
+    key(app, pygame.K_ESCAPE)  # Esc at the table: back to the challenge's board
     assert top(app) is board
     key(app, pygame.K_ESCAPE)  # and out of the challenge
     assert top(app) is menu
@@ -170,7 +170,13 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     assert top(app) is menu
     assert app.running
+    key(app, pygame.K_ESCAPE)  # Esc asks before quitting: "Stay" (or Esc) keeps the game
+    dialog = top(app)
+    assert isinstance(dialog, ConfirmDialog) and dialog.message == "Quit the game?"
     key(app, pygame.K_ESCAPE)
+    assert top(app) is menu and app.running
+    key(app, pygame.K_ESCAPE)
+    click(app, top(app).yes.rect.center)  # "Quit"
     assert not app.running
 
 

@@ -337,6 +337,50 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     assert [v.deal.events for v in scene.branches.variations] == [played.events]  # as told
 
 
+def test_esc_in_a_try_begun_asks_before_throwing_it_away():
+    """Esc (or the table's menu) leaves a try nobody has played in at once, but asks once
+    the player has played in it: only a try played to the end is kept."""
+    from game.menus.common import ConfirmDialog
+
+    deal = played_deal(4, 61)
+    viewer = Viewer(deal)
+    scene = viewer.scene
+    scene.go(scene.cursor.trick_starts()[4] + 2)
+    viewer.key(pygame.K_p)
+    table = viewer.app.scene
+    assert isinstance(table, PlayOnScene)
+    viewer.key(pygame.K_ESCAPE)  # nothing played yet: straight back
+    assert viewer.app.scene is scene
+    viewer.key(pygame.K_p)
+    table = viewer.app.scene
+    controller = table.player
+    rng = random.Random(5)
+    for _ in range(20_000):  # the player's first card of the try
+        if controller.waiting_for_human() and table.idle:
+            assert controller.submit(random_action(controller.match.current.state, rng)) is None
+            break
+        viewer.step()
+        time.sleep(0.0005)
+    viewer.step(2)
+    events = list(controller.match.current.events)
+    viewer.key(pygame.K_ESCAPE)
+    dialog = viewer.app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    assert dialog.message == ("Leave this try? Only a try played to the end is kept with the "
+                              "deal.")
+    viewer.key(pygame.K_ESCAPE)  # "Play on": the try goes on where it was
+    assert viewer.app.scene is table
+    assert controller.match.current.events[:len(events)] == events
+    table.open_menu()
+    viewer.step()
+    viewer.app.scene.choose(len(viewer.app.scene.entries) - 1)  # "Back to the replay"
+    dialog = viewer.app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    viewer.click(dialog.yes.rect.center)  # "Leave it"
+    viewer.step(2)
+    assert viewer.app.scene is scene and not scene.branches.variations
+
+
 def test_replaying_a_saved_file_leaves_it_byte_for_byte(tmp_path):
     deal = played_deal(4, 70)
     path = tmp_path / "deal.json"

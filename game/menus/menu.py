@@ -182,6 +182,11 @@ class MenuScene(Scene):
     def quit(self) -> None:
         self.app.quit()
 
+    def ask_to_quit(self) -> None:
+        """Esc asks before the game closes (the Quit button is a choice made on purpose)."""
+        self.app.push(ConfirmDialog(self.app, self.app.tr("menu_quit_question"), self.quit,
+                                    yes_key="quit", no_key="menu_stay"))
+
     # --- layout --------------------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout()
@@ -215,7 +220,7 @@ class MenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.quit()
+                self.ask_to_quit()
             elif event.key in (pygame.K_UP, pygame.K_LEFT):
                 self.move_focus(-1)
             elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):

@@ -43,9 +43,25 @@ class PlayOnScene(TableScene):
             names=names, score_label="replay_back_to_replay", on_score_done=app.pop,
             leave_label="replay_back_to_replay"))
         self.controller = controller
+        self.position = position
         self.on_done = on_done
         self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 6.0,
                         warning=False)
+
+    def leave_table(self) -> None:
+        """Esc or the menu: a try the player has begun but not finished would be lost (only
+        a deal played to the end is kept as a variation), so leaving it asks first."""
+        from game.menus.common import ConfirmDialog
+
+        deal = self.controller.match.current
+        begun = any(getattr(e, "seat", None) == self.human
+                    for e in deal.events[self.position:])
+        if deal.is_over or not begun:
+            super().leave_table()
+            return
+        self.app.push(ConfirmDialog(self.app, self.tr("replay_play_on_leave_question"),
+                                    super().leave_table, yes_key="replay_play_on_leave",
+                                    no_key="replay_play_on_stay"))
 
     def leave(self) -> None:
         super().leave()
