@@ -83,7 +83,7 @@ class ConfirmDialog(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, message: str, on_yes: Callable[[], None],
+    def __init__(self, app: App, message: str, on_yes: Callable[[], object],
                  yes_key: str = "menu_yes", no_key: str = "menu_no") -> None:
         super().__init__(app)
         self.message = message
