@@ -282,7 +282,18 @@ def test_a_new_game_asks_before_replacing_the_saved_match(app: App) -> None:
     table = top(app)
     assert isinstance(table, TableScene)
     assert file.read_bytes() != before
-    assert paths.replaced_match_file().read_bytes() == before  # as the question said
+    first = paths.data_dir() / "current-match.replaced.json"
+    assert first.read_bytes() == before  # as the question said
+    # replaced again: the second goes beside the first, which is kept as it was
+    second = file.read_bytes()
+    key(app, pygame.K_ESCAPE)  # back to the menu
+    click(app, menu_button(top(app), "new_game"))
+    click(app, top(app).actions[1].rect.center)
+    dialog = top(app)
+    assert "kept aside, as current-match.replaced-2.json" in dialog.message
+    click(app, dialog.yes.rect.center)
+    assert first.read_bytes() == before
+    assert (paths.data_dir() / "current-match.replaced-2.json").read_bytes() == second
 
 
 def test_a_new_game_asks_before_overwriting_a_damaged_saved_match(app: App) -> None:

@@ -39,9 +39,16 @@ def current_match_file() -> Path:
 
 
 def replaced_match_file() -> Path:
-    """Where the saved match goes when a new one replaces it: the last one replaced is
-    never lost to a click or to ``--autoplay``."""
-    return data_dir() / "current-match.replaced.json"
+    """Where the saved match goes when a new one replaces it: ``current-match.replaced.json``,
+    or, when that name is taken by a match replaced before, the first free one of
+    ``current-match.replaced-2.json``, ``-3``… — no match put aside is ever written over."""
+    folder = data_dir()
+    path = folder / "current-match.replaced.json"
+    number = 1
+    while os.path.lexists(path):
+        number += 1
+        path = folder / f"current-match.replaced-{number}.json"
+    return path
 
 
 def history_dir() -> Path:

@@ -252,8 +252,8 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
 
 
 def put_aside_saved_match() -> Path | None:
-    """Move the saved match (readable or not) to :func:`paths.replaced_match_file`, over
-    the one put aside before; returns where, or ``None`` when there was none to keep."""
+    """Move the saved match (readable or not) to :func:`paths.replaced_match_file`, beside
+    those put aside before; returns where, or ``None`` when there was none to keep."""
     file, aside = paths.current_match_file(), paths.replaced_match_file()
     if not file.is_file():
         return None
