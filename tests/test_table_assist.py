@@ -650,3 +650,81 @@ def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, pl
                 assert not panel.rect.colliderect(bubble), (place.side, panel.rect, bubble)
     finally:
         table.close()
+
+
+def test_enter_or_a_click_on_the_hint_does_what_it_says(jobs):
+    """After H, Enter plays the suggested card (the focus moved to it), answers the bid, or
+    lays the suggested discard in the zone to be confirmed; a click on the hint does the
+    same, and a click on its × only hides it."""
+    table = Table(seed=4)
+    try:
+        table.settle()
+        scene = table.scene
+        ask_hint(table, jobs)  # the bid: a garde
+        key(table, pygame.K_RETURN, char="\r")
+        assert (0, "garde") in table.match.current.state.bids
+        assert scene.assist.hint is None
+    finally:
+        table.close()
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        ask_hint(table, jobs)
+        card = scene.assist.hint.action.card
+        assert scene.hand.focus == card
+        key(table, pygame.K_RETURN, char="\r")
+        table.step(2)
+        assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
+                   for e in table.match.current.events)
+        table.settle()
+        table.decline_offers()
+        ask_hint(table, jobs)
+        box, close = scene.assist.box, scene.assist.close_box
+        table.click(close.center)  # the ×: hidden, nothing played
+        assert scene.assist.hint is None and scene.view.turn == 0
+        ask_hint(table, jobs)
+        card = scene.assist.hint.action.card
+        box = scene.assist.box
+        table.click((box.left + 8, box.bottom - 8))  # the hint itself: played
+        table.step(2)
+        assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
+                   for e in table.match.current.events)
+    finally:
+        table.close()
+    table = Table(seed=3)
+    try:
+        become_taker(table)
+        scene = table.scene
+        ask_hint(table, jobs)
+        cards = set(scene.assist.hint.action.cards)
+        key(table, pygame.K_RETURN, char="\r")  # the discard goes into the zone...
+        table.step(3)
+        assert set(scene.editor.cards()) == cards and scene.view.phase is Phase.DISCARDING
+        key(table, pygame.K_RETURN, char="\r")  # ...and Enter confirms it, as ever
+        table.settle()
+        assert set(C.cards_of(table.match.current.state.discard)) == cards
+    finally:
+        table.close()
+
+
+def test_the_arrow_keys_go_over_the_cards_that_may_not_be_played():
+    table = Table(seed=4)
+    try:
+        to_first_card(table)
+        scene = table.scene
+        for _ in range(4):  # a trick where some cards may not be played
+            if set(scene.view.hand) - set(scene.view.legal_plays):
+                break
+            table.drag_to_table(scene.view.legal_plays[0])
+            table.settle()
+            table.decline_offers()
+        legal = set(scene.view.legal_plays)
+        assert set(scene.view.hand) - legal, "a trick with cards that may not be played"
+        seen = []
+        for arrow in [pygame.K_RIGHT] * (len(scene.hand.order) + 2) + [pygame.K_LEFT] * 5:
+            key(table, arrow)
+            seen.append(scene.hand.focus)
+        assert set(seen) == legal  # only the playable cards, round and round
+    finally:
+        table.close()

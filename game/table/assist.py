@@ -91,6 +91,7 @@ class Assist:
         self._job_key: StateKey | None = None
         self._job_panel: Any = None
         self.hint: Any = None  # the hint shown
+        self.close_box: pygame.Rect | None = None  # the hint panel's ×, as last drawn
         self._hint_key: StateKey | None = None
         self._hint_panel: Any = None
         self._lit: Any = None  # the dialog whose button the hint lights
@@ -267,6 +268,8 @@ class Assist:
                     self.job = None
                     self.hint = result
                     self._hint_key, self._hint_panel = self._job_key, self._job_panel
+                    if isinstance(result.action, Play) and result.action.card in scene.hand:
+                        scene.hand.focus = result.action.card  # the arrows start from it
         if self.hint is not None and (not self._same(key, self._hint_key)
                                       or self._panel_gone(self._hint_panel)
                                       or not self._waiting_for_player()):
@@ -327,6 +330,9 @@ class Assist:
                 self.toggle_hint()
                 return True
             overlay = scene.last_trick.visible or scene.shown.visible
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint is not None and (
+                    not overlay and scene.input.drag is None):
+                return self.accept()
             if (event.key == pygame.K_ESCAPE and self.hint is not None and not overlay
                     and scene.input.drag is None):
                 self.drop_hint()
@@ -339,9 +345,37 @@ class Assist:
                 return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hint is not None
                 and self.box is not None and self.box.collidepoint(event.pos)):
-            self.drop_hint()
+            if self.close_box is not None and self.close_box.collidepoint(event.pos):
+                self.drop_hint()  # the ×
+            else:
+                self.accept()  # anywhere else on the hint: do what it says
             return True
         return False
+
+    def accept(self) -> bool:
+        """Do what the hint suggests, as the player's own choice (Enter, or a click on the
+        hint): play the card, answer the open question, or lay the discard in the zone for
+        the player to confirm."""
+        scene = self.scene
+        hint = self.hint
+        action = hint.action if hint is not None else None
+        if action is None or not scene.idle:
+            return False
+        self.drop_hint()
+        panel = scene.dialogs.open_panel()
+        if isinstance(action, Play):
+            if panel is not None:  # an offer open: the hint turns it down, then plays
+                for button in panel.hinted_buttons():
+                    button.on_click()
+                    break
+            sprite = scene.hand.sprites.get(action.card)
+            return sprite is not None and scene.input.play(sprite)
+        if isinstance(action, Discard) and scene.editor.open:
+            scene.editor.choose(action.cards)
+            return True
+        if panel is not None:
+            return panel.submit(action)
+        return scene.submit(action)
 
     # --- drawing -------------------------------------------------------------------------------
     def draw_badge(self, surface: pygame.Surface) -> None:
@@ -433,6 +467,9 @@ class Assist:
                     text = text[:-1]
                 text += "\u2026"
             lines.append((text, small, GOLD if i == 0 else TEXT_DIM))
+        accept = str(scene.tr("table_hint_accept"))
+        if font.size(accept)[0] <= width:  # how to take the advice: Enter, or a click
+            lines.append((accept, small, HINT))
         body = sum(round(s * 1.22) for _, s, _ in lines)
         if options and self.hint.options:
             body += u(4)
@@ -513,8 +550,9 @@ class Assist:
         scene.ink.blit(surface, scene.tr("table_hint_title"), u(18),
                        (box.left + pad + icon.get_width() + u(6), top), HINT, anchor="midleft",
                        shadow=False)
-        scene.ink.blit(surface, "\u00d7", u(22), (box.right - pad, top), TEXT_DIM,
-                       anchor="midright", shadow=False)
+        self.close_box = scene.ink.blit(surface, "\u00d7", u(22), (box.right - pad, top),
+                                        TEXT_DIM, anchor="midright",
+                                        shadow=False).inflate(u(16), u(16))
         y = box.top + pad + u(22)
         clip = surface.get_clip()
         surface.set_clip(box)

@@ -157,6 +157,17 @@ class DiscardEditor:
         self.place(table.d(0.22))
         table.sound("card_slide", 0.6)
 
+    def choose(self, cards: tuple[Card, ...]) -> None:
+        """Make the zone hold ``cards`` (the hint's discard), to be confirmed by the player:
+        the zone's other cards go back to the hand first."""
+        table = self.table
+        for sprite in [s for s in self.zone if s.card not in cards]:
+            self.remove(sprite)
+        for card in cards:
+            held = table.hand.sprites.get(card)
+            if held is not None and not self.add(held):
+                return
+
     def card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for sprite in reversed(self.zone):
             if sprite.contains(pos):

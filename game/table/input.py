@@ -238,11 +238,19 @@ class TableInput:
         if not order or table.human is None:
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # round the hand, past either end to the other, over the cards that are dimmed
+            # (not to be played or discarded now) while any other may be chosen
+            live = [c for c in order if c not in hand.dimmed] or list(order)
+            step = 1 if key == pygame.K_RIGHT else -1
             if hand.focus not in order:
-                hand.focus = order[0] if key == pygame.K_RIGHT else order[-1]
+                hand.focus = live[0] if step == 1 else live[-1]
             else:
-                i = order.index(hand.focus) + (1 if key == pygame.K_RIGHT else -1)
-                hand.focus = order[i % len(order)]  # past either end, round to the other
+                i = order.index(hand.focus)
+                for _ in range(len(order)):
+                    i = (i + step) % len(order)
+                    if order[i] in live:
+                        break
+                hand.focus = order[i]
             return True
         editor = table.editor
         if editor.open and key in (pygame.K_RETURN, pygame.K_KP_ENTER) and editor.complete():
