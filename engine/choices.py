@@ -176,7 +176,12 @@ def handful_options(view: SeatView) -> list[HandfulOption]:
             for level, size in L.handful_levels(view.rules, view.players, view.hand_mask)]
 
 
-def handful_cards(option: HandfulOption, keep: Mask = 0) -> tuple[Card, ...]:
+#: The trumps a handful hides first when the seat holds more than it must show: the Petit
+#: (shown, it tells the table where to hunt it), then the 21.
+HIDE_FIRST: Mask = (1 << C.PETIT) | (1 << C.TWENTY_ONE)
+
+
+def handful_cards(option: HandfulOption, keep: Mask = HIDE_FIRST) -> tuple[Card, ...]:
     """The cards of a valid handful for ``option``: the lowest trumps first, those of ``keep``
     last and the strongest of them before the weakest (hiding the Petit rather than the 21)."""
     if option.needs_excuse:

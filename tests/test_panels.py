@@ -514,12 +514,14 @@ def test_a_handful_chosen_in_the_hand_and_shown(games: Callable[..., Game]) -> N
     scene = game.scene
     trumps = sorted(c for c in scene.view.hand if C.is_trump(c))
     assert scene.dialogs.select_mode
-    assert sorted(scene.dialogs.selection) == trumps[:10]  # the lowest trumps first
-    confirm = game.button(panel, game.app.tr("panel_handful_confirm"))
-    # swap the Petit for the 21, by clicking hand cards
     petit, top = C.parse_card("T1"), C.parse_card("T21")
-    game.click(game.hand_point(petit))
-    assert petit not in scene.dialogs.selection
+    # the lowest trumps first, but the Petit and the 21 hidden (more trumps than ten)
+    assert sorted(scene.dialogs.selection) == [c for c in trumps if c not in (petit, top)][:10]
+    confirm = game.button(panel, game.app.tr("panel_handful_confirm"))
+    # swap the lowest shown for the 21, by clicking hand cards
+    low = min(scene.dialogs.selection)
+    game.click(game.hand_point(low))
+    assert low not in scene.dialogs.selection
     game.step()
     assert not confirm.enabled
     assert any("9 / 10" in line[0] for line in panel._lines)

@@ -453,17 +453,15 @@ def test_a_click_plays_a_card_and_the_keyboard_too():
         table.decline_offers()
         # arrows choose a card, Enter plays it
         view = scene.view
-        legal = list(view.legal_plays)
-        target = scene.hand.order.index(legal[0])
-        for _ in range(target + 1):
-            table.post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+        playable = [c for c in scene.hand.order if c in view.legal_plays]  # as the hand shows
+        table.post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
         table.step()
-        assert scene.hand.focus == legal[0]
-        for key, focus in ((pygame.K_LEFT, scene.hand.order[-1]), (pygame.K_RIGHT, legal[0])):
-            for _ in range(target + 1):  # round past the end and back
-                table.post(pygame.KEYDOWN, key=key, mod=0, unicode="")
+        assert scene.hand.focus == playable[0]
+        for key, focus in ((pygame.K_LEFT, playable[-1]), (pygame.K_RIGHT, playable[0])):
+            table.post(pygame.KEYDOWN, key=key, mod=0, unicode="")  # round past the end
             table.step()
             assert scene.hand.focus == focus
+        legal = playable
         table.post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
         table.step()
         assert legal[0] not in scene.hand
@@ -890,5 +888,42 @@ def test_a_defender_sees_the_dog_for_a_few_seconds_then_again_from_d_or_the_menu
         table.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
         table.step()
         assert not scene.shown.visible and table.app.scene is scene
+    finally:
+        table.close()
+
+
+def test_the_handful_dialog_sits_beside_the_trick_and_hides_the_petit():
+    """Seed 6651, West leads: the player, second to play, holds eleven trumps with the Petit.
+    The handful dialog leaves the trick in sight beside it, and its first choice shows ten
+    trumps without the Petit (nobody has to show it: shown, it says where to hunt it)."""
+    from game.table.layout import card_h
+
+    table = Table(players=4, seed=6651, first_dealer=2)
+    try:
+        scene = table.scene
+        table.settle()
+        table.answer(Bid(None))
+        table.settle()
+        panel = scene.dialogs.open_panel()
+        assert type(panel).__name__ == "HandfulPanel"
+        trick = list(scene.view.trick.cards)
+        assert trick and C.PETIT in scene.view.hand
+        assert set(trick) <= faces_on_show(scene)
+        lay = scene.layout
+        scale, (cx, cy), _ = lay.trick_beside()
+        ox, oy = lay.trick_rect.center
+        width = round(lay.trick_w * scale)
+        for seat in scene.view.trick.seats(4):
+            x, y = lay.seats[seat].trick
+            card = pygame.Rect(0, 0, width, card_h(width))
+            card.center = (round(cx + (x - ox) * scale), round(cy + (y - oy) * scale))
+            assert not card.colliderect(panel.rect), "the dialog covers the trick"
+        table.click(panel.buttons[0].rect.center)  # a simple handful: ten trumps
+        chosen = sorted(scene.dialogs.selection)
+        trumps = sorted(c for c in scene.view.hand if C.is_trump(c))
+        assert chosen == [c for c in trumps if c != C.PETIT]
+        table.click(panel.confirm_button.rect.center)
+        table.step(2)
+        assert C.PETIT not in table.match.current.state.handfuls[0]
     finally:
         table.close()

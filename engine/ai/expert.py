@@ -273,7 +273,7 @@ class ExpertBot(SearchingBot):
             best = handfuls[-2]
         if self._camp_wins(view) <= HANDFUL_WINS:
             return None
-        return ShowHandful(O.handful_cards(best, keep=P.PETIT_BIT | P.TWENTY_ONE_BIT))
+        return ShowHandful(O.handful_cards(best))
 
     def _camp_wins(self, view: SeatView) -> float:
         """How often (weighted) the seat's camp wins the contract in play-outs from here."""
@@ -298,7 +298,7 @@ class ExpertBot(SearchingBot):
         me = view.seat
         options: list[Declaration] = [None]
         options += [AnnounceMisere(m) for m in O.misere_options(view)]
-        options += [ShowHandful(O.handful_cards(h, keep=P.PETIT_BIT | P.TWENTY_ONE_BIT))
+        options += [ShowHandful(O.handful_cards(h))
                     for h in O.handful_options(view)]
 
         def run(world: DealState, declaration: Declaration) -> float:

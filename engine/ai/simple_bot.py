@@ -38,7 +38,6 @@ from engine.cards import Mask
 from engine.views import SeatView
 
 PETIT, TWENTY_ONE = C.PETIT, C.TWENTY_ONE
-PETIT_BIT, TWENTY_ONE_BIT = 1 << PETIT, 1 << TWENTY_ONE
 PLAIN_MASK: Mask = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_MASKS[3]
 
 
@@ -87,7 +86,7 @@ class SimpleBot(PhaseBot):
             best = handfuls[-1]
             if best.needs_excuse and len(handfuls) > 1 and not handfuls[-2].needs_excuse:
                 best = handfuls[-2]  # no need to show the Excuse for a smaller bonus
-            return ShowHandful(O.handful_cards(best, keep=PETIT_BIT | TWENTY_ONE_BIT))
+            return ShowHandful(O.handful_cards(best))  # the Petit hidden where it may be
         miseres = O.misere_options(view)
         if miseres:
             return AnnounceMisere(miseres[0])

@@ -18,6 +18,7 @@ import pygame
 
 from engine.actions import Play
 from engine.ai.review import is_mistake
+from engine.variations import EXPERT
 from game.app.i18n import decimal
 from game.app.widgets import (
     GOLD,
@@ -40,6 +41,8 @@ SIDE_BG = (10, 27, 21)
 CHOICE_BG = (22, 48, 36)
 #: Options shown in the decision box (the rest are counted).
 SHOWN_OPTIONS = 6
+#: The value of the Variations tab's closing note (a click on it shows nothing else).
+NOTE_ROW = -2
 
 
 def _setter(scene: Any, tab: str) -> Callable[[], None]:
@@ -235,6 +238,9 @@ class ReplaySide:
                             scene.result_text(variation.deal), TEXT))
         if len(rows) == 1:
             rows.append(Row(tr("replay_no_variations"), TEXT_DIM, -1))
+        if any(v.kind == EXPERT for v in scene.branches.variations):
+            # why a line can score less than a choice the analysis rates below the expert's
+            rows.append(Row(tr("replay_line_is_one_finish"), TEXT_DIM, NOTE_ROW))
         return rows
 
     def _choice_box(self) -> list[tuple[str, Color, str]]:
@@ -293,6 +299,8 @@ class ReplaySide:
         scene = self.scene
         scene.autoplay = False
         if scene.tab == "lines":
+            if picked == NOTE_ROW:
+                return True
             variations = scene.branches.variations
             scene.show_line(variations[picked] if 0 <= picked < len(variations) else None)
         elif scene.tab == "analysis" and scene.showing is not None:

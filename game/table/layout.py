@@ -46,6 +46,10 @@ _TRICK_TILTS = {
 }
 
 
+#: The trick's size beside a declaration dialog, against its size in the middle.
+TRICK_BESIDE_SCALE = 0.62
+
+
 def card_h(width: float) -> int:
     return round(width * CARD_RATIO)
 
@@ -422,6 +426,17 @@ class TableLayout:
         if dy < 0:
             return (x, y - self.trick_h / 2 - self.u(3)), "midbottom"
         return (x, y + self.trick_h / 2 + self.u(3)), "midtop"
+
+    def trick_beside(self) -> tuple[float, Point, Rect]:
+        """While a declaration is asked and the others have begun the trick: the trick drawn
+        smaller at the left of the middle (the scale and where its centre goes) and the area
+        left beside it for the dialog, so that neither covers the other."""
+        scale = TRICK_BESIDE_SCALE
+        panel = self.panel_rect
+        band = round(self.trick_rect.width * scale) + self.u(110)  # the names beside the cards
+        centre = (panel.left + band / 2, float(panel.centery))
+        area = Rect(panel.left + band, panel.top, panel.width - band, panel.height)
+        return scale, centre, area
 
     def trick_aside(self, count: int) -> tuple[int, list[Point]]:
         """The card width and centres of a trick laid in a row above the discard zone, out

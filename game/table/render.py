@@ -58,6 +58,8 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
         _zone(table, surface)
     if table.editor.open and table.sprites["trick"]:
         _trick_aside(table, surface)
+    elif table.dialogs.beside_trick() and not table.editor.open:
+        _trick_beside(table, surface)
     else:
         _trick(table, surface)
     for show in table.sprites.shows:
@@ -342,6 +344,28 @@ def _trick_aside(table: TableScene, surface: pygame.Surface) -> None:
         if seat is not None:
             draw_tag(surface, table.ink, lay.u, table.name(seat), (x, y + height / 2 - lay.u(2)),
                      "midbottom", size=14)
+
+
+def _trick_beside(table: TableScene, surface: pygame.Surface) -> None:
+    """The trick the others have begun, smaller and at the left of the middle, while a
+    handful or misère is asked beside it: each card where its seat played it, named."""
+    lay = table.layout
+    scale, (cx, cy), _ = lay.trick_beside()
+    ox, oy = lay.trick_rect.center
+    width = round(lay.trick_w * scale)
+
+    def moved(point: tuple[float, float]) -> tuple[float, float]:
+        return cx + (point[0] - ox) * scale, cy + (point[1] - oy) * scale
+
+    played = [(s.owner, s.card) for s in table.sprites["trick"]
+              if s.card is not None and s.owner is not None]
+    for seat, card in played:
+        place = lay.seats[seat]
+        CardSprite(card, *moved(place.trick), width, angle=place.trick_angle).draw(
+            surface, table.art)
+    for seat, _ in played:  # the names over every card, where the middle puts them
+        pos, anchor = lay.trick_tag(seat, *lay.seats[seat].trick)
+        draw_tag(surface, table.ink, lay.u, table.name(seat), moved(pos), anchor, size=14)
 
 
 def _show(table: TableScene, surface: pygame.Surface, show: Show) -> None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from engine import choices
 from engine.cards import Card
 from engine.state import Phase
@@ -85,7 +87,7 @@ class Dialogs:
             key, cls = found
             if key != self._key:
                 self._key, self.panel = key, cls(self.table)
-                self.panel.layout(self.table.layout.panel_rect, self.table.app.unit)
+                self.place()
             elif self.panel is not None and self.panel.done:
                 self.panel = None  # answered or declined: not offered again
         if self.panel is None and self.select_mode:
@@ -119,4 +121,17 @@ class Dialogs:
 
     def place(self) -> None:
         if self.panel is not None:
-            self.panel.layout(self.table.layout.panel_rect, self.table.app.unit)
+            self.panel.layout(self.area(), self.table.app.unit)
+
+    def beside_trick(self) -> bool:
+        """A declaration asked while the trick has cards: the dialog goes beside the trick
+        (drawn smaller at the left), never over it."""
+        return (isinstance(self.open_panel(), HandfulPanel | MiserePanel)
+                and bool(self.table.view.trick.cards))
+
+    def area(self) -> pygame.Rect:
+        """Where the open dialog goes: the middle of the table, or beside the trick."""
+        lay = self.table.layout
+        if self.beside_trick():
+            return lay.trick_beside()[2]
+        return pygame.Rect(lay.panel_rect)

@@ -51,7 +51,8 @@ class HandfulPanel(Panel):
         return lambda: self.choose_level(option)
 
     def choose_level(self, option: HandfulOption) -> None:
-        """Start choosing the trumps of ``option``: the lowest are preselected."""
+        """Start choosing the trumps of ``option``: the lowest are preselected, the Petit
+        (then the 21) hidden where the hand holds more trumps than it must show."""
         self.option = option
         self.scene.dialogs.select_mode = True
         self.scene.dialogs.selection.clear()
