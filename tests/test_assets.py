@@ -158,3 +158,19 @@ def test_the_package_carries_the_whole_sprite_folder() -> None:
     assert '(str(ROOT / "sprites"), "sprites")' in spec
     for folder in ("cards-en", "cards-4colour-en"):
         assert (SPRITES / folder).is_dir()
+
+
+def test_small_text_keeps_the_fonts_proportions():
+    """Small text is drawn large and scaled down: its width follows the font's design (the
+    hinted font spaced words unevenly at small sizes: "Quit ter", "Ent rée", "0tricks")."""
+    import pygame
+
+    from game.app.assets import SmoothFont
+
+    pygame.font.init()
+    for word in ("Quitter", "Entrée", "0 tricks", "Nouvelle partie"):
+        for size in range(14, 28):
+            small, large = SmoothFont(size), SmoothFont(2 * size)
+            assert abs(small.size(word)[0] - large.size(word)[0] / 2) <= 1, (word, size)
+            image = small.render(word, True, (255, 255, 255))
+            assert image.get_size() == small.size(word)

@@ -384,3 +384,14 @@ def test_every_character_of_every_text_has_a_glyph_in_the_games_font() -> None:
                 characters.update(text or "")
     lacking = sorted(c for c in characters if ord(c) > 126 and drawn(c) == box)
     assert not lacking, [f"{c} U+{ord(c):04X}" for c in lacking]
+
+
+def test_the_window_title_speaks_the_players_language():
+    from game.app.settings import Settings
+    from game.app.window import App
+
+    app = App(Settings(language="fr", sound=False), size=(1024, 600))
+    assert app.window.title == "Tarot"
+    app.update_settings(app.settings.with_(language="en"), save=False)
+    assert app.window.title == "French Tarot"
+    app.close()

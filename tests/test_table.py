@@ -927,3 +927,25 @@ def test_the_handful_dialog_sits_beside_the_trick_and_hides_the_petit():
         assert C.PETIT not in table.match.current.state.handfuls[0]
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_nobody_is_said_to_discard_before_the_dog_is_turned_over(players):
+    """Three players, East takes: the status line says nothing of a discard while the last
+    bid is shown and the dog still lies face down."""
+    bots = {1: GardeBot(11), **{s: make_bot("simple", s) for s in range(2, players)}}
+    table = Table(players=players, seed=5, first_dealer=players - 1, speed="normal",
+                  bot_players=bots)
+    try:
+        scene = table.scene
+        table.settle()
+        table.answer(Bid(None))
+        said = []
+        while scene.click_wait != "dog":
+            table.step()
+            said.append(scene.status)
+        assert tr("table_to_discard", name=scene.name(1)) not in said
+        table.click(table.centre)
+        table.until(lambda: scene.status == tr("table_to_discard", name=scene.name(1)))
+    finally:
+        table.close()

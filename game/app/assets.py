@@ -42,7 +42,7 @@ class Assets:
         self._backs: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._icons: dict[str, pygame.Surface] = {}
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[int, SmoothFont] = {}
         self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._felt_tile = pygame.image.load(str(resource_path("sprites", "felt.png"))).convert()
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
@@ -130,10 +130,10 @@ class Assets:
         return self._icons[key]
 
     # --- text ---------------------------------------------------------------------------------
-    def font(self, size: int) -> pygame.font.Font:
+    def font(self, size: int) -> SmoothFont:
         size = max(8, int(size))
         if size not in self._fonts:
-            self._fonts[size] = pygame.font.Font(None, size)
+            self._fonts[size] = SmoothFont(size)
         return self._fonts[size]
 
     def text(self, text: str, size: int, color: tuple[int, int, int] = (255, 255, 255)
@@ -149,6 +149,36 @@ class Assets:
                 self._texts.pop(next(iter(self._texts)))  # the oldest goes
             self._texts[key] = image
         return image
+
+
+#: Text smaller than this (pixels) is drawn at twice its size and scaled down: the font's
+#: hinting at small sizes rounds each letter's advance to whole pixels and spaces words
+#: unevenly ("Quit ter", "0tricks"); drawn large, the spacing keeps the font's proportions.
+SMOOTH_BELOW = 28
+
+
+class SmoothFont:
+    """The game's font at one pixel size: ``size`` and ``render`` as ``pygame.font.Font``'s,
+    with small text drawn large and scaled down (see :data:`SMOOTH_BELOW`)."""
+
+    def __init__(self, size: int) -> None:
+        self.pixels = size
+        self.scale = 2 if size < SMOOTH_BELOW else 1
+        self._font = pygame.font.Font(None, size * self.scale)
+
+    def size(self, text: str) -> tuple[int, int]:
+        width, height = self._font.size(text)
+        k = self.scale
+        return -(-width // k), -(-height // k)
+
+    def render(self, text: str, antialias: bool, color: tuple[int, ...]) -> pygame.Surface:
+        image = self._font.render(text, antialias, color)
+        if self.scale == 1 or not text:
+            return image
+        size = self.size(text)  # what the layout measured
+        if image.get_bitsize() < 24:  # not antialiased: no smoothing to keep
+            return pygame.transform.scale(image, size)
+        return pygame.transform.smoothscale(image, size)
 
 
 def card_height(width: int) -> int:

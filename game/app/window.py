@@ -98,8 +98,7 @@ def _desktop() -> tuple[int, int] | None:
 class App:
     """The game window and everything shared by its scenes."""
 
-    def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
-                 title: str = "French Tarot") -> None:
+    def __init__(self, settings: Settings, size: tuple[int, int] | None = None) -> None:
         # Only what the window needs: the sound is started by :class:`Sounds`, which keeps a
         # missing audio device quiet (``pygame.init`` would try the mixer out loud).
         pygame.display.init()
@@ -113,7 +112,8 @@ class App:
         #: another window of the game holds the player's folders: browse and replay only
         self.spectator = False
         width, height = size or fit_to_desktop(settings.window_size, _desktop())
-        self.window = pygame.Window(title, (max(320, width), max(240, height)), resizable=True)
+        self.window = pygame.Window(tr("window_title", settings.language),
+                                    (max(320, width), max(240, height)), resizable=True)
         self.window.minimum_size = MIN_SIZE if size is None or (
             width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
         self.screen = self.window.get_surface()
@@ -147,6 +147,8 @@ class App:
     def update_settings(self, settings: Settings, save: bool = True) -> str | None:
         """Use ``settings`` from now on and save them; returns why they could not be saved
         (a full disk, a read-only profile: they still apply until the game closes)."""
+        if settings.language != self.settings.language:
+            self.window.title = tr("window_title", settings.language)  # the title speaks it too
         self.settings = settings
         self.sounds.enabled = settings.sound
         if not save:

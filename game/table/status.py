@@ -63,6 +63,9 @@ def _for_view(table: TableScene, view: SeatView, interactive: bool) -> str:
     if phase is Phase.CALLING:
         return "" if mine else table.tr("table_to_call", name=who)
     if phase is Phase.DISCARDING:
+        if view.dog is None and view.contract is not None and view.rules.contract(
+                view.contract).dog_shown:
+            return ""  # the dog is still to be turned over: nobody discards before that
         if mine:
             return editor.help_text() if interactive else ""
         return table.tr("table_to_discard", name=who)
