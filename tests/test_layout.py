@@ -142,14 +142,19 @@ def test_open_hands_stand_clear_of_every_plate_and_of_one_another(size, players)
     assert not layout.score_rect.width  # the running scores would cover a seat's cards
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
         assert not ra.colliderect(rb), (a, ra, b, rb, size, players)
-    width = layout.open_w
     for place in layout.seats[1:]:
+        width = layout.open_width(place.seat)
+        # the corner index stays readable: the side seats' cards grow into the room beside
+        # the dog (three players' 24 cards used to stand in rows with indices 8 px tall)
+        if place.side in ("left", "right"):
+            assert width >= min(60, 0.08 * size[0]), (place.seat, width, size)
         for count in range(1, HAND_SIZES[players] + 1):
             for x, y in layout.open_hand_slots(place.seat, count, width):
                 card = Rect(0, 0, width, card_h(width))
                 card.center = (round(x), round(y))
                 assert inside(card, size), (place.seat, count, card)
                 assert not card.colliderect(place.box), (place.seat, count, card, place.box)
+                assert not card.colliderect(layout.dog_rect), (place.seat, count, "dog")
                 for name, rect in rects.items():
                     if name != f"seat{place.seat}":
                         assert not card.colliderect(rect), (place.seat, count, name)

@@ -949,3 +949,37 @@ def test_nobody_is_said_to_discard_before_the_dog_is_turned_over(players):
         table.until(lambda: scene.status == tr("table_to_discard", name=scene.name(1)))
     finally:
         table.close()
+
+
+def test_a_player_who_asked_not_to_be_asked_about_a_slam_is_not_and_may_still_undo():
+    """With the slam question turned off in the settings, the discard is followed by no
+    dialog (no slam is announced for the player); undo then takes the discard back, where it
+    used to be answered again at once."""
+    with the_taker(Table(seed=3)) as table:
+        app = table.app
+        app.update_settings(app.settings.with_(ask_slam=False), save=False)
+        scene = table.scene
+        make_discard(table)
+        assert scene.dialogs.open_panel() is None or type(
+            scene.dialogs.open_panel()).__name__ != "SlamPanel"
+        assert scene.view.phase is Phase.PLAYING and not scene.view.slam_announced
+        table.post(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")
+        table.step()
+        table.settle()
+        assert scene.view.phase is Phase.DISCARDING and scene.editor.open
+
+
+def test_the_seat_plates_let_nothing_show_through_the_names():
+    """The plate is drawn over the fan of backs: opaque, so that a name reads "West", not
+    "Wesf" with a card's edge in it."""
+    from game.table.paint import seat_plate
+
+    table = Table(seed=3, size=(1024, 600))
+    try:
+        scene = table.scene
+        for turn in (False, True):
+            plate = seat_plate(scene.ink, (160, 46), turn, scene.layout.u)
+            w, h = plate.get_size()
+            assert all(plate.get_at((x, h // 2)).a == 255 for x in range(w // 4, 3 * w // 4))
+    finally:
+        table.close()

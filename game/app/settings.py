@@ -61,6 +61,7 @@ class Settings:
     card_indices: str = "language"
     trick_pause: str = "normal"
     highlight_winner: bool = True
+    ask_slam: bool = True  # asked after the discard; off: the table answers "no slam" itself
     window_size: tuple[int, int] = (1280, 720)
 
     @property

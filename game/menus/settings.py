@@ -2,8 +2,8 @@
 
 Sound, animation speed, the card back (the three backs shown to click), the four-colour deck
 (a sample pair from each deck), the language (the whole interface switches immediately), the
-letters on the heads' corners (those of the language, or always French, or always English)
-and the highlight of the winning card.
+letters on the heads' corners (those of the language, or always French, or always English),
+the highlight of the winning card and whether the taker is asked about a slam.
 """
 
 from __future__ import annotations
@@ -66,6 +66,9 @@ class SettingsScene(FormScene):
             ChoiceRow("highlight_winner", list(on_off),
                       lambda: self.app.settings.highlight_winner,
                       lambda v: self.change(highlight_winner=v)),
+            ChoiceRow("ask_slam", [Choice(True, key="ask_slam_yes"),
+                                   Choice(False, key="ask_slam_no")],
+                      lambda: self.app.settings.ask_slam, lambda v: self.change(ask_slam=v)),
         ]
         self.actions = [Button("", self.back)]
         self.action_keys = ["back"]

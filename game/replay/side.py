@@ -243,6 +243,11 @@ class ReplaySide:
             rows.append(Row(tr("replay_line_is_one_finish"), TEXT_DIM, NOTE_ROW))
         return rows
 
+    def choice_shown(self) -> bool:
+        """The options box shows at one of seat 0's decisions, over the moves or the
+        analysis; the Variations list is left whole (the box would cover it)."""
+        return bool(self.choice_lines) and self.scene.tab != "lines"
+
     def _choice_box(self) -> list[tuple[str, Color, str]]:
         """At one of seat 0's decisions: every option with the expert's estimate."""
         scene = self.scene
@@ -326,7 +331,7 @@ class ReplaySide:
                   (inner.left, inner.top + round(size * 1.45)), TEXT_DIM, anchor="topleft")
         for button in self.buttons:
             button.draw(surface, assets, u)
-        choice_h = self._draw_choice(surface) if self.choice_lines else 0
+        choice_h = self._draw_choice(surface) if self.choice_shown() else 0
         self._place_lists(choice_h)
         self.listing.draw(surface, assets)
         lines, small, line_h = self._keys_lines()

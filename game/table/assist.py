@@ -172,6 +172,11 @@ class Assist:
         player = scene.player
         assert player is not None
         action = player.undoable()
+        if isinstance(action, DecideSlam) and not scene.app.settings.ask_slam:
+            # the table answered the slam itself (the player asked not to be asked): taken
+            # back alone it would be answered again at once, so the discard goes back too
+            player.undo()  # (its redraw is replaced by the next undo's)
+            action = player.undoable()
         if action is None or not player.undo():
             return False
         self.drop_hint()

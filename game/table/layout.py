@@ -118,7 +118,10 @@ class TableLayout:
     #: plate covers none of them) and the running scores are not drawn (they would cover the
     #: cards of the seats beside them; the replay's side panel says what the deal was).
     open_hands: bool = False
-    open_w: int = 0  # the width of an opponent's face-up card
+    open_w: int = 0  # the width of a face-up card of an opponent at the top
+    open_side_w: int = 0  # ... and of one at the side, fitted to the room there
+    open_side_rows: tuple[int, int] = (1, 1)  # (rows, cards per row) of a side's open hand
+    open_top_rows: tuple[int, int] = (1, 1)  # ... and of a top seat's
 
     def __post_init__(self) -> None:
         if self.players not in SIDES:
@@ -180,29 +183,48 @@ class TableLayout:
         fan_h = self.small_h
         fan_w = plate_w - u(16)
         fan_show = round(fan_h * 0.62)  # the part of the backs above the plate
-        self.open_w = u(54)
+        self.open_w = self.open_side_w = u(54)
         above = {"top": fan_show, "side": fan_show}  # what stands above a plate, by side
+        hand = HAND_SIZES[self.players]
         if self.open_hands:
-            hand = HAND_SIZES[self.players]
-            above = {kind: round(self._open_block_h(self._open_rows(kind, plate_w, hand)))
-                     + u(3) for kind in above}
+            # a seat at the top keeps its cards low (the middle of the table is under them)
+            # and spreads them wider than its plate
+            room = min(w * (0.46 if self.players == 4 else 0.34), plate_w * 2.4)
+            self.open_w, self.open_top_rows = self._fit_open(hand, room, card_h(u(70)),
+                                                             cap=u(70))
+            above["top"] = round(self._open_block_h(self.open_top_rows, self.open_w)) + u(3)
         group_h = above["top"] + plate_h
-        side_group_h = above["side"] + plate_h
-
-        # Opponent groups. Top seats hang from the top edge, side seats sit around 40% down.
-        top_y = m
-        side_cy = round(h * 0.40)
-        places: dict[str, tuple[int, int]] = {}  # side -> centre x, group top
-        places["top"] = (w // 2, top_y)
-        places["top_left"] = (round(w * 0.31), top_y)
-        places["top_right"] = (round(w * 0.69), top_y)
-        side_top = max(m // 2, side_cy - side_group_h // 2)
-        places["left"] = (m + plate_w // 2, side_top)
-        places["right"] = (w - m - plate_w // 2, side_top)
 
         # The human's plate: above the hand, on the left.
         bottom_box = Rect(m, 0, plate_w, plate_h)
         bottom_box.bottom = self.hand_rect.top - u(6)
+
+        # Side seats sit around 40% down, between the top seats over them and
+        # the human's plate under them; with open hands, the cards stand in rows above the
+        # plate, as large as that room and the room beside the dog allow.
+        side_cy = round(h * 0.40)
+        side_space = (m + (group_h if self.players > 3 else u(46)) + u(6),  # or the buttons
+                      bottom_box.top - u(10))
+        if self.open_hands:
+            dog_half = (self.dog_w * (1 + 5 * 0.66)) / 2 + u(6)
+            room_w = w / 2 - dog_half - m - u(12)
+            room_h = side_space[1] - side_space[0] - plate_h - u(3)
+            self.open_side_w, self.open_side_rows = self._fit_open(
+                hand, max(plate_w, room_w), room_h, cap=round(self.trick_w * 1.5))
+            above["side"] = round(self._open_block_h(self.open_side_rows,
+                                                     self.open_side_w)) + u(3)
+        side_group_h = above["side"] + plate_h
+
+        # Opponent groups. Top seats hang from the top edge.
+        top_y = m
+        places: dict[str, tuple[int, int]] = {}  # side -> centre x, group top
+        places["top"] = (w // 2, top_y)
+        places["top_left"] = (round(w * 0.31), top_y)
+        places["top_right"] = (round(w * 0.69), top_y)
+        side_top = min(max(side_space[0], side_cy - side_group_h // 2),
+                       max(side_space[0], side_space[1] - side_group_h))
+        places["left"] = (m + plate_w // 2, side_top)
+        places["right"] = (w - m - plate_w // 2, side_top)
 
         # Everything at the top: where the table's middle may start.
         top_limit = top_y + group_h + u(10)
@@ -351,23 +373,29 @@ class TableLayout:
             slots.append(HandSlot(x, y, -12.0 * t * spread))
         return slots
 
-    def _open_room(self, kind: str, plate_w: int) -> float:
-        """How wide an opponent's face-up cards may spread: a side seat keeps to its plate;
-        a seat at the top spreads wider (there is no room above it for many rows)."""
-        if kind == "side":
-            return float(plate_w)
-        return min(self.size[0] * (0.46 if self.players == 4 else 0.34), plate_w * 2.4)
+    def _fit_open(self, count: int, room_w: float, room_h: float, cap: int
+                  ) -> tuple[int, tuple[int, int]]:
+        """The largest card width (at most ``cap``) and its (rows, cards per row) at which
+        ``count`` face-up cards, overlapping so that each corner index shows, fit ``room_w``
+        by ``room_h`` pixels."""
+        best = (0, (1, count))
+        for rows in range(1, 7):
+            per_row = -(-count // rows)
+            across = room_w / (1 + (per_row - 1) * OPEN_STEP)
+            down = room_h / (CARD_RATIO * (1 + (rows - 1) * OPEN_ROW_GAP))
+            width = min(cap, int(across), int(down))
+            if width > best[0]:
+                best = (width, (rows, per_row))
+        return max(best[0], self.u(24)), best[1]
 
-    def _open_rows(self, kind: str, plate_w: int, count: int) -> tuple[int, int]:
-        """(rows, cards per row) of ``count`` face-up cards, the rows balanced."""
-        width = self.open_w
-        per_row = max(1, int((self._open_room(kind, plate_w) - width) // (width * OPEN_STEP)) + 1)
-        rows = -(-count // per_row)
-        return rows, -(-count // rows)
-
-    def _open_block_h(self, rows: tuple[int, int]) -> float:
-        height = card_h(self.open_w)
+    @staticmethod
+    def _open_block_h(rows: tuple[int, int], width: int) -> float:
+        height = card_h(width)
         return height + (rows[0] - 1) * height * OPEN_ROW_GAP
+
+    def open_width(self, seat: int) -> int:
+        """The width of ``seat``'s face-up cards in a replay with open hands."""
+        return self.open_side_w if self.seats[seat].side in ("left", "right") else self.open_w
 
     def open_hand_slots(self, seat: int, count: int, width: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-up cards (the replay's open hands),
@@ -377,11 +405,12 @@ class TableLayout:
         if count <= 0:
             return []
         place = self.seats[seat]
-        kind = "side" if place.side in ("left", "right") else "top"
         table_w = self.size[0]
         height = card_h(width)
         step = width * OPEN_STEP
-        rows, per_row = self._open_rows(kind, place.box.width, count)
+        side = place.side in ("left", "right")
+        per_row = (self.open_side_rows if side else self.open_top_rows)[1]
+        rows = -(-count // per_row)
         block_h = height + (rows - 1) * height * OPEN_ROW_GAP
         bottom = place.box.top - self.u(2)
         top = max(self.u(2) + 0.0, bottom - block_h)

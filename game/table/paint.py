@@ -17,8 +17,8 @@ from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING
 from game.table.layout import BUBBLE_TEXT, bubble_body
 
 Color = tuple[int, int, int]
-PLATE = (10, 30, 23, 218)
-PLATE_TURN = (24, 52, 38, 235)
+PLATE = (10, 30, 23, 255)  # opaque: the fan beneath must not show through the name
+PLATE_TURN = (24, 52, 38, 255)
 GOOD = (150, 226, 150)
 BAD = (255, 150, 130)
 

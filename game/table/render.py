@@ -211,7 +211,7 @@ def _fan(table: TableScene, surface: pygame.Surface, seat: int, count: int) -> N
     lay = table.layout
     cards = _open_hand(table, seat)
     if cards:
-        width = lay.open_w
+        width = lay.open_width(seat)
         for card, (x, y) in zip(cards, lay.open_hand_slots(seat, len(cards), width),
                                 strict=True):
             image = table.art.image(card, width, 1.0, 0.0)

@@ -361,7 +361,7 @@ class TableScene(Scene):
         self.layout = lay = TableLayout(size, self.players, unit,
                                         open_hands=self.open_hands_layout)
         self.art.widths = (lay.small_w, lay.trick_w, lay.dog_w, lay.hand_w,
-                           round(lay.trick_w * 0.8), lay.open_w)
+                           round(lay.trick_w * 0.8), lay.open_w, lay.open_side_w)
         self.ink.clear()
         self.sprites.finish()  # running tweens jump to their end; the animations go on
         for sprite in self.hand.sprites.values():

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import choices
+from engine.actions import DecideSlam
 from engine.cards import Card
 from engine.state import Phase
 from game.table.dialogs.base import Panel
@@ -81,6 +82,9 @@ class Dialogs:
         """At rest: open the dialog the view asks for (the same one while the same decision
         is pending, so that it keeps its state), or close it."""
         found = None if self.table.editor.reopened else self.pending()
+        if found is not None and found[1] is SlamPanel and not self.table.app.settings.ask_slam:
+            self.table.submit(DecideSlam(False))  # the player asked not to be asked
+            found = None
         if found is None:
             self._key, self.panel = None, None
         else:
