@@ -897,3 +897,13 @@ def test_a_form_fits_between_its_title_and_the_keys_line(home: Path, size: tuple
     finally:
         app.close()
         app.window.destroy()
+
+
+def test_the_rules_page_says_the_discard_may_change_until_the_first_card():
+    """Where a player looks it up: the taker may change the discard until their first card,
+    even once the others have begun the trick (RULES.md §5)."""
+    from game.menus.rules_text import RULES
+
+    assert "change the discard until they play their first card" in " ".join(
+        RULES["en"].split())
+    assert "changer son écart jusqu'à sa première carte" in " ".join(RULES["fr"].split())

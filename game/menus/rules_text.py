@@ -45,6 +45,9 @@ On the first trick, the called suit may not be led, except the called card itsel
 In a Petite or Garde the dog is shown to everyone, then the taker adds it to their hand and
   discards as many cards face down. Kings and oudlers may never be discarded; trumps only when
   there is nothing else to discard, and they are shown. The discard counts for the taker.
+The taker may change the discard until they play their first card, even once the others have
+  begun the trick (the "Change discard" button), but not after showing a handful or announcing
+  a misère: a declaration makes the discard final.
 # Slam
 After the discard, the taker may announce a slam: the promise to win every trick. The taker then
   leads the first trick.
@@ -125,6 +128,9 @@ Au premier pli, on ne peut pas entamer la couleur appelée, sauf avec la carte a
 En Petite ou en Garde, le chien est montré à tous, puis le preneur le prend et écarte autant de
   cartes, faces cachées. Les rois et les bouts ne s'écartent jamais ; les atouts seulement faute
   d'autre carte, et ils sont montrés. L'écart compte pour le preneur.
+Le preneur peut changer son écart jusqu'à sa première carte, même quand les autres ont commencé
+  le pli (le bouton « Refaire l'écart »), mais plus après avoir montré une poignée ou annoncé une
+  misère : une annonce rend l'écart définitif.
 # Le chelem
 Après l'écart, le preneur peut annoncer un chelem : la promesse de faire tous les plis. Il entame
   alors le premier pli.
