@@ -312,7 +312,8 @@ def test_a_new_game_asks_before_overwriting_a_damaged_saved_match(app: App) -> N
     dialog = top(app)
     assert isinstance(dialog, ConfirmDialog)
     click(app, dialog.yes.rect.center)  # a new game: the damaged file is put aside, not lost
-    assert paths.replaced_match_file().read_text(encoding="utf-8") == "{ not a match"
+    aside = paths.data_dir() / "current-match.replaced.json"
+    assert aside.read_text(encoding="utf-8") == "{ not a match"
     assert read_saved_match(file).match.players == app.settings.players
 
 
