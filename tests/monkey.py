@@ -36,11 +36,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-TITLE = '"French Tarot"'
+#: The window's title in each language (it speaks the player's language).
+TITLES = ('"French Tarot"', '"Tarot"')
 KEYS = ["Return", "space", "Left", "Right", "Up", "Down", "Tab", "BackSpace", "Home", "End",
         "Prior", "Next", "h", "u", "n", "s", "p", "l", "z", "r", "o", "e", "a", "1", "2",
         "3", "4", "plus", "minus", "Delete", "ctrl+z", "shift+Tab", "m", "shift+m", "c",
-        "bracketleft", "bracketright"]
+        "bracketleft", "bracketright", "d"]
 RARE_KEYS = ["Escape", "alt+F4"]  # they may leave the scene or the program
 
 
@@ -125,7 +126,8 @@ class Monkey:
 
     def _find_window(self) -> tuple[str, int, int, int, int] | None:
         tree = self._x(["xwininfo", "-root", "-tree"])
-        ids = [line.split()[0] for line in tree.splitlines() if TITLE in line]
+        ids = [line.split()[0] for line in tree.splitlines()
+               if any(title in line for title in TITLES)]
         if not ids:
             return None
         info = self._x(["xwininfo", "-id", ids[-1]])
