@@ -259,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     lock = FolderLock(paths.data_dir())
     alone = lock.acquire()
     if lock.in_the_way:
-        return refuse_file(lang, tr("cli_lock_in_the_way", lang, file=str(lock.path)))
+        key = "cli_lock_is_link" if lock.is_link else "cli_lock_in_the_way"
+        return refuse_file(lang, tr(key, lang, file=str(lock.path)))
     if not alone and (args.resume or args.autoplay):
         return refuse_file(lang, tr("cli_already_open", lang, folder=str(paths.data_dir())))
     overrides: dict[str, Any] = {}
@@ -345,11 +346,11 @@ def warm_thinker_after_first_frame(app: Any) -> None:
     app.after_frame.remove(warm_thinker_after_first_frame)
     if not app.running:
         return
-    from game.history.archive import warm_up
+    from game.history.reader import history_reader
     from game.match.thinking import warm_game_thinker
 
     warm_game_thinker()
-    warm_up()
+    history_reader().request()  # the finished deals and statistics then open at once
 
 
 def _start_logging() -> None:

@@ -178,6 +178,8 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
 
     shown = StatsScene(app, players=players)
     shown.refresh()
+    shown.reader.wait(60)
+    shown.update(0.0)
     assert bool(shown.challenge_line()) == bool(both)
     shown.set_filter(next(n for n in (3, 4, 5) if n != players))
     assert shown.challenge_line() == ""

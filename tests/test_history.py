@@ -78,8 +78,13 @@ def test_entries_hold_the_deal_newest_first(home: Path) -> None:
 
 def test_the_history_is_read_ahead_on_a_thread_of_its_own(home: Path) -> None:
     files = [archive(play_deal(4, seed, taker=0), day(seed)) for seed in (1, 2, 3)]
+    from game.history.reader import history_reader
+
     history._cache.clear()
-    history.warm_up().join(timeout=60)
+    reader = history_reader()
+    reader.request()
+    listing = reader.wait(60)
+    assert listing is not None and [e.path for e in listing.entries] == files[::-1]
     assert {str(f) for f in files} <= set(history._cache)
     assert [e.path for e in list_deals()] == files[::-1]  # the list reads from it as before
 

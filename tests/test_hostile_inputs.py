@@ -543,3 +543,132 @@ def test_every_record_the_game_exports_is_accepted_by_engine_score() -> None:
     for plan, deal in catalogue():
         result = score_record(export_record(deal), load_rules(variant=plan.variant))
         assert result["scores"] == list(deal.scores or [0] * deal.players), plan.name
+
+
+# --- nothing written through a link; any name, date or path the files hold ---------------------
+
+
+def test_a_lock_that_is_a_link_is_named_and_its_target_never_written(
+        home: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``ln -s $V data/tarot.lock``: the lock code used to follow the link, truncate the file
+    outside the profile and write the game's number into it."""
+    outside = tmp_path_factory.mktemp("outside") / "precious.txt"
+    outside.write_text("precious\n", encoding="utf-8")
+    lock = paths.data_dir() / "tarot.lock"
+    lock.parent.mkdir(parents=True)
+    lock.symlink_to(outside)
+    for args in (["--first-frame"], ["--autoplay", "--deals", "1", "--speed", "instant"]):
+        result = run("game", args, home, timeout=60)
+        line = one_line(result)
+        assert result.returncode == 2 and f"{lock} is a link" in line, line
+    assert outside.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_a_log_file_that_is_a_link_is_not_written_through(
+        home: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    outside = tmp_path_factory.mktemp("outside") / "somebody-elses.log"
+    outside.write_text("theirs\n", encoding="utf-8")
+    log = paths.log_file()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.symlink_to(outside)
+    result = run("game", ["--first-frame"], home, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert f"no log file: {log} is a link" in result.stderr
+    assert outside.read_text(encoding="utf-8") == "theirs\n"
+
+
+@pytest.mark.parametrize("name", ["\ufe0f", "\u034f", "\u0301\u0301"])
+def test_a_name_of_nothing_visible_plays_and_shows_the_seat(home: Path, name: str) -> None:
+    """Combining marks or a variation selector alone: the font refuses to draw text of no
+    width ("Text has zero width"), which stopped the game at the table."""
+    saved_match_text(home, {"meta": {"names": [name, "Léa", name, "Chloé"]}})
+    Settings(player_name=name).save()
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    result = run("game", ["--autoplay", "--deals", "1", "--speed", "instant"], home,
+                 timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    from game.app.names import clean_name
+
+    assert clean_name(name, "West") == "West"
+
+
+def _history_screens(home: Path, language: str = "en") -> list[str]:
+    """Open the finished deals and the statistics as a player would, select each deal and
+    export it; what the screens said."""
+    from game.app.window import App
+    from game.menus.deals import FinishedDealsScene
+    from game.menus.statistics import StatsScene
+
+    app = App(Settings(sound=False, animation_speed="instant", language=language),
+              size=(1024, 600))
+    said = []
+    try:
+        scene = FinishedDealsScene(app)
+        app.push(scene)
+        scene.reader.wait(60)
+        for _ in range(3):
+            app.step(1 / 60)
+        for index in range(len(scene.shown)):
+            scene.selected = index
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0,
+                                            unicode="e"))
+            app.step(1 / 60)
+            said.append(scene.toast.text)
+        stats = StatsScene(app)
+        app.push(stats)
+        stats.reader.wait(60)
+        for _ in range(3):
+            app.step(1 / 60)
+        said.append(stats.left_out())
+    finally:
+        app.close()
+    return said
+
+
+def _a_finished_deal_file(name: str, meta: dict[str, object] | None = None) -> Path:
+    from engine.saves import save_deal
+
+    match = a_match(actions=0)
+    finish(match, random.Random(4))
+    path = paths.history_dir() / name
+    save_deal(match.current, path, {"names": ["Ana", "Léa", "Hugo", "Chloé"],
+                                    "date": "2024-05-01T20:15:00", **(meta or {})})
+    return path
+
+
+def test_dates_no_clock_can_show_leave_the_lists_whole(home: Path) -> None:
+    """A history file dated 0001-01-01, and a damaged one whose modification time is far in
+    the future: the finished deals and the statistics used to stop on "year 0 is out of
+    range" and "year 635744"."""
+    _a_finished_deal_file("deal-a-001-4p.json", {"date": "0001-01-01T00:00:00"})
+    _a_finished_deal_file("deal-b-001-4p.json")
+    damaged = paths.history_dir() / "deal-c-001-4p.json"
+    damaged.write_text("{ damaged", encoding="utf-8")
+    future = 2 ** 44  # some half a million years ahead
+    try:
+        os.utime(damaged, (future, future))
+    except (OverflowError, OSError):
+        pytest.skip("this file system keeps no such time")
+    said = _history_screens(home)
+    assert any("deal-c-001-4p.json" in text for text in said), said
+    from game.history.archive import list_deals
+
+    entries = list_deals()
+    assert len(entries) == 3
+    assert all(e.date is None or 1971 <= e.date.year <= 9998 for e in entries)
+
+
+def test_names_and_paths_with_bytes_that_are_not_text_are_shown(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged history file named with a byte that is not UTF-8, and a profile whose path
+    holds one: the screen drawing the name or "Exported to …" used to stop."""
+    if sys.platform == "win32" or sys.getfilesystemencoding().lower() != "utf-8":
+        pytest.skip("file names are bytes only on a POSIX system with UTF-8 names")
+    home = tmp_path_factory.mktemp("profile") / os.fsdecode(b"latin1-\xe9\xff")
+    monkeypatch.setenv("TAROT_HOME", str(home))
+    _a_finished_deal_file("deal-a-001-4p.json")
+    (paths.history_dir() / os.fsdecode(b"bad\xff-4p.json")).write_text("{", encoding="utf-8")
+    said = _history_screens(home, "fr")
+    assert any("Exporté" in text or "export" in text.lower() for text in said), said

@@ -48,7 +48,12 @@ def app(home: Path) -> Iterator[App]:
 
 
 def step(app: App, frames: int = 1) -> None:
+    """Frames; on the history's screens, each once their listing (read on a thread, shown
+    "Reading…" until then) is there, as a player who waits a moment sees it."""
     for _ in range(frames):
+        reader = getattr(app.scene, "reader", None)
+        if reader is not None:
+            reader.wait(60)
         app.step(1 / 60)
 
 
@@ -908,3 +913,30 @@ def test_the_rules_page_says_the_discard_may_change_until_the_first_card():
     assert "change the discard until they play their first card" in " ".join(
         RULES["en"].split())
     assert "changer son écart jusqu'à sa première carte" in " ".join(RULES["fr"].split())
+
+
+def test_the_history_screens_never_read_a_file_in_a_frame(app: App, monkeypatch) -> None:
+    """With a long history a frame that reads it freezes the window for seconds: the
+    finished deals and the statistics show "Reading…" and take the listing the history's
+    reader makes on its own thread."""
+    import threading
+
+    from game.history import archive
+
+    small_history()
+    readers: set[str] = set()
+    real = archive.read_entry
+
+    def read_entry(path: Path) -> Any:
+        readers.add(threading.current_thread().name)
+        return real(path)
+
+    monkeypatch.setattr(archive, "read_entry", read_entry)
+    for kind in (FinishedDealsScene, StatsScene):
+        scene = kind(app)
+        app.push(scene)
+        app.step(1 / 60)
+        step(app, 2)  # the listing came
+        assert scene.listing is not None and scene.entries
+        app.pop()
+    assert readers and threading.main_thread().name not in readers, readers

@@ -140,7 +140,7 @@ class Assets:
              ) -> pygame.Surface:
         """``text`` rendered once and kept: screens redraw the same words every frame.
         The surface is shared, so callers blit it and never draw on it."""
-        text = text.replace("\0", "")  # a NUL cannot be drawn: never let one through
+        text = drawable(text)
         key = (text, max(8, int(size)), tuple(color))
         image = self._texts.get(key)
         if image is None:
@@ -157,9 +157,22 @@ class Assets:
 SMOOTH_BELOW = 28
 
 
+def drawable(text: str) -> str:
+    """``text`` as the font can draw it: a NUL dropped, a lone surrogate (a file name with a
+    byte that is not UTF-8, a JSON escape of half a character) shown as "?"."""
+    text = text.replace("\0", "")
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        text = "".join("?" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    return text
+
+
 class SmoothFont:
     """The game's font at one pixel size: ``size`` and ``render`` as ``pygame.font.Font``'s,
-    with small text drawn large and scaled down (see :data:`SMOOTH_BELOW`)."""
+    with small text drawn large and scaled down (see :data:`SMOOTH_BELOW`).
+
+    It is the one way text reaches the screen, so it takes any string the game may hold:
+    what :func:`drawable` changes, and text of no width (only combining marks, a variation
+    selector), which the font refuses to render, drawn as nothing."""
 
     def __init__(self, size: int) -> None:
         self.pixels = size
@@ -167,13 +180,17 @@ class SmoothFont:
         self._font = pygame.font.Font(None, size * self.scale)
 
     def size(self, text: str) -> tuple[int, int]:
-        width, height = self._font.size(text)
+        width, height = self._font.size(drawable(text))
         k = self.scale
         return -(-width // k), -(-height // k)
 
     def render(self, text: str, antialias: bool, color: tuple[int, ...]) -> pygame.Surface:
+        text = drawable(text)
+        width, height = self._font.size(text)
+        if width == 0:  # nothing to see: the font would raise "Text has zero width"
+            return pygame.Surface((0, -(-height // self.scale)), pygame.SRCALPHA)
         image = self._font.render(text, antialias, color)
-        if self.scale == 1 or not text:
+        if self.scale == 1:
             return image
         size = self.size(text)  # what the layout measured
         if image.get_bitsize() < 24:  # not antialiased: no smoothing to keep

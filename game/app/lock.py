@@ -27,8 +27,10 @@ class FolderLock:
         self.path = folder / LOCK_NAME
         self._handle: IO[str] | None = None
         #: set when something that is not a file stands where the lock goes (a folder, a
-        #: pipe): no window can hold the lock then, so none may write the player's files
+        #: pipe, a link): no window can hold the lock then, so none may write the player's
+        #: files
         self.in_the_way = False
+        self.is_link = False  # what is in the way is a link: never followed, never written
 
     @property
     def held(self) -> bool:
@@ -39,12 +41,15 @@ class FolderLock:
         be written at all gives ``True``: nothing could be saved there by anyone anyway."""
         if self._handle is not None:
             return True
+        if os.path.islink(self.path):  # it may lead out of the profile: never written through
+            self.in_the_way = self.is_link = True
+            return False
         if os.path.lexists(self.path) and not self.path.is_file():
             self.in_the_way = True  # opening a pipe would wait; a folder cannot be locked
             return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open
+            handle = _open_no_link(self.path)
         except OSError:
             return True
         if not _lock(handle):
@@ -64,6 +69,14 @@ class FolderLock:
             with contextlib.suppress(OSError):
                 _unlock(handle)
             handle.close()
+
+
+def _open_no_link(path: Path) -> IO[str]:
+    """``path`` opened to read and append, never through a link (one made between the look
+    and the open is refused by the system where it can: ``O_NOFOLLOW``)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o644)
+    return os.fdopen(fd, "a+", encoding="utf-8")
 
 
 def _lock(handle: IO[str]) -> bool:

@@ -46,12 +46,18 @@ def configure(file: Path | None) -> Path | None:
         root.addHandler(terminal)
     if file is None:
         return None
+    if file.is_symlink():  # it may lead out of the game's folders: never written through
+        logging.getLogger(PROG).warning("no log file: %s is a link", file)
+        return None
     if file.exists() and not file.is_file():  # a pipe or a device would block or swallow it
         logging.getLogger(PROG).warning("no log file: %s is not a regular file", file)
         return None
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        handler = _QuietFileHandler(file, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
+        # a path with a byte that is not UTF-8 (a surrogate in Python) is written escaped
+        # rather than costing the log
+        handler = _QuietFileHandler(file, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8",
+                                    errors="backslashreplace")
     except OSError:
         return None
     handler.setFormatter(logging.Formatter(FORMAT))

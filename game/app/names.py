@@ -15,11 +15,18 @@ NAME_LENGTH = 16
 
 def clean_name(name: str, fallback: str = "You") -> str:
     """``name`` on one line, spaces collapsed, without control or format characters (a NUL
-    cannot be drawn), at most :data:`NAME_LENGTH` characters."""
+    cannot be drawn), at most :data:`NAME_LENGTH` characters; ``fallback`` when nothing of
+    it would show (a name made only of combining marks or a variation selector).
+
+    >>> clean_name("  Léa   Marie ") , clean_name(chr(0xFE0F), "West")
+    ('Léa Marie', 'West')
+    """
     kept = "".join(ch for ch in name if ch.isspace() or unicodedata.category(ch) not in (
         "Cc", "Cf", "Cs", "Co", "Cn"))
     kept = " ".join(kept.split())[:NAME_LENGTH]
-    return kept or fallback
+    if not any(not unicodedata.category(ch).startswith("M") for ch in kept if ch != " "):
+        return fallback
+    return kept
 
 
 def saved_names(meta: Mapping[str, Any], players: int, defaults: Sequence[str]) -> list[str]:

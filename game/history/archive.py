@@ -17,11 +17,10 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import hashlib
-import logging
 import os
 import re
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -103,6 +102,9 @@ class DealEntry:
 
 
 _cache: dict[str, tuple[tuple[int, ...], DealEntry]] = {}
+#: The cache is filled by the history's reader thread (game.history.reader) and emptied of a
+#: file the player deletes: one at a time.
+_cache_lock = threading.Lock()
 
 
 def _stamp(path: Path) -> tuple[int, ...] | None:
@@ -120,26 +122,44 @@ def _problem(path: Path, message: str) -> str:
     return text if text.startswith(path.name) else f"{path.name}: {text}"
 
 
+def usable_date(value: _dt.datetime | None) -> _dt.datetime | None:
+    """``value`` when the screens can sort and show it, else ``None``: a date a file claims
+    (``0001-01-01``, a clock far in the future) must not stop the list; the local time of a
+    date before 1971 or after 9998 cannot be worked out everywhere."""
+    if value is None or not 1971 <= value.year <= 9998:
+        return None
+    try:
+        value.timestamp()
+    except (OverflowError, OSError, ValueError):
+        return None
+    return value
+
+
 def _date(meta: Mapping[str, Any]) -> _dt.datetime | None:
     value = meta.get("date")
     if not isinstance(value, str):
         return None
     try:
-        return _dt.datetime.fromisoformat(value)
+        return usable_date(_dt.datetime.fromisoformat(value))
     except ValueError:
         return None
 
 
 def _fallback_date(path: Path, modified: float) -> _dt.datetime | None:
     """When a deal without a readable date was played: the time in its file name, else the
-    file's modification time."""
+    file's modification time (either only when usable)."""
     found = FILE_STAMP.match(path.name)
     if found:
         try:
-            return _dt.datetime.strptime(found.group(1), "%Y%m%d-%H%M%S")
+            return usable_date(_dt.datetime.strptime(found.group(1), "%Y%m%d-%H%M%S"))
         except ValueError:
             pass
-    return _dt.datetime.fromtimestamp(modified) if modified else None
+    if not modified:
+        return None
+    try:
+        return usable_date(_dt.datetime.fromtimestamp(modified))
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def _entry(path: Path, modified: float) -> DealEntry:
@@ -237,13 +257,15 @@ def read_entry(path: Path) -> DealEntry:
     """What the history shows about one saved deal (kept while the file is unchanged)."""
     stamp = _stamp(path)
     key = str(path)
-    cached = _cache.get(key)
+    with _cache_lock:
+        cached = _cache.get(key)
     if cached is not None and stamp is not None and cached[0] == stamp:
         return cached[1]
     modified = stamp[0] / 1e9 if stamp else 0.0
     entry = _entry(path, modified)
     if stamp is not None:
-        _cache[key] = (stamp, entry)
+        with _cache_lock:
+            _cache[key] = (stamp, entry)
     return entry
 
 
@@ -273,31 +295,25 @@ def folder_problem(folder: Path | None = None) -> str | None:
     return None
 
 
-def list_deals(folder: Path | None = None, players: int | None = None) -> list[DealEntry]:
-    """Every saved deal (with ``players`` players, when given), newest first."""
+def list_deals(folder: Path | None = None, players: int | None = None,
+               progress: Callable[[int, int], None] | None = None) -> list[DealEntry]:
+    """Every saved deal (with ``players`` players, when given), newest first; ``progress``
+    is told how many files are read out of how many as it goes."""
     files = deal_files(folder)
     seen = {str(p) for p in files}
     parent = str(folder if folder is not None else paths.history_dir())
-    for key in [k for k in _cache if k not in seen and str(Path(k).parent) == parent]:
-        del _cache[key]  # files deleted or renamed since the last look
-    entries = filter_entries((read_entry(p) for p in files), players)
+    with _cache_lock:
+        for key in [k for k in _cache if k not in seen and str(Path(k).parent) == parent]:
+            del _cache[key]  # files deleted or renamed since the last look
+    read = []
+    for done, path in enumerate(files):
+        if progress is not None and done % 50 == 0:
+            progress(done, len(files))
+        read.append(read_entry(path))
+    if progress is not None:
+        progress(len(files), len(files))
+    entries = filter_entries(read, players)
     return sorted(entries, key=lambda e: e.sort_key, reverse=True)
-
-
-def warm_up() -> threading.Thread:
-    """Read the history into the cache on a thread of its own, at start-up: the finished
-    deals and the statistics then open at once, instead of reading every file in the frame
-    that opens them (a long history took a third of a second)."""
-    def read() -> None:
-        try:
-            list_deals()
-        except Exception:  # the screens read it again themselves, and say what is wrong
-            logging.getLogger(__name__).info("the history could not be read ahead",
-                                             exc_info=True)
-
-    thread = threading.Thread(target=read, name="history-warm-up", daemon=True)
-    thread.start()
-    return thread
 
 
 def filter_entries(entries: Iterable[DealEntry], players: int | None) -> list[DealEntry]:
@@ -307,7 +323,8 @@ def filter_entries(entries: Iterable[DealEntry], players: int | None) -> list[De
 
 def delete_entry(entry: DealEntry) -> None:
     """Remove the deal's file from the history. Raises :class:`OSError` when it cannot."""
-    _cache.pop(str(entry.path), None)
+    with _cache_lock:
+        _cache.pop(str(entry.path), None)
     entry.path.unlink(missing_ok=True)
 
 

@@ -29,10 +29,9 @@ from game.history.archive import (
     delete_entry,
     export_entry,
     filter_entries,
-    folder_problem,
-    list_deals,
     read_entry,
 )
+from game.history.reader import Listing, history_reader
 from game.menus.common import (
     PLAYER_FILTERS,
     ConfirmDialog,
@@ -58,6 +57,9 @@ class FinishedDealsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[DealEntry] = []
+        self.reader = history_reader()
+        self.listing: Listing | None = None  # the reader's listing shown (None: still reading)
+        self._shown: tuple[int, int | None, list[DealEntry]] = (-1, None, [])
         self._folder_told: str | None = None
         self.filter: int | None = None
         self.selected = 0
@@ -84,8 +86,17 @@ class FinishedDealsScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries = list_deals()
-        problem = folder_problem()
+        """Ask the history's reader for a fresh listing; the last one it made is shown until
+        then (the folder is never read in a frame: a long history takes seconds)."""
+        self.reader.request()
+        self._take(self.reader.latest())
+
+    def _take(self, listing: Listing | None) -> None:
+        if listing is None or listing is self.listing:
+            return
+        self.listing = listing
+        self.entries = listing.entries
+        problem = listing.problem
         if problem is not None and problem != self._folder_told:
             self.toast.show(self.app.tr("history_folder_unreadable", problem=problem), 9.0)
         self._folder_told = problem
@@ -94,7 +105,11 @@ class FinishedDealsScene(Scene):
 
     @property
     def shown(self) -> list[DealEntry]:
-        return filter_entries(self.entries, self.filter)
+        """The entries the filter keeps (worked out once per listing and filter)."""
+        key = (id(self.entries), self.filter)
+        if self._shown[:2] != key:
+            self._shown = (*key, filter_entries(self.entries, self.filter))
+        return self._shown[2]
 
     @property
     def current(self) -> DealEntry | None:
@@ -167,6 +182,8 @@ class FinishedDealsScene(Scene):
                             6.0)
         else:
             self.toast.show(self.app.tr("menu_deal_deleted"), 2.5, warning=False)
+            self.entries = [e for e in self.entries if e.path != entry.path]  # gone at once
+            self.selected = min(self.selected, max(0, len(self.shown) - 1))
         self.refresh()
 
     def statistics(self) -> None:
@@ -294,6 +311,7 @@ class FinishedDealsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
+        self._take(self.reader.latest())
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -316,7 +334,11 @@ class FinishedDealsScene(Scene):
         pygame.draw.line(surface, GOLD, (self.list_rect.left, self.list_rect.top - int(6 * u)),
                          (self.list_rect.right, self.list_rect.top - int(6 * u)),
                          max(1, int(1 * u)))
-        if not shown:
+        if self.listing is None:  # the first listing is still being read
+            done, files = self.reader.progress
+            blit_text(surface, app.assets, app.trn("history_reading", files, done=done),
+                      26 * u, self.list_rect.center, TEXT_DIM)
+        elif not shown:
             blit_text(surface, app.assets, tr("menu_no_deals"), 26 * u,
                       self.list_rect.center, TEXT_DIM)
         clip = surface.get_clip()
@@ -458,4 +480,4 @@ class FinishedDealsScene(Scene):
                          border_radius=track.width)
 
 
-__all__ = ["DealEntry", "FinishedDealsScene", "list_deals", "read_entry", "signed"]
+__all__ = ["DealEntry", "FinishedDealsScene", "read_entry", "signed"]

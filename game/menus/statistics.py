@@ -23,7 +23,8 @@ from game.app.widgets import (
     wrap_text,
 )
 from game.app.window import App, Scene
-from game.history.archive import DealEntry, filter_entries, list_deals
+from game.history.archive import DealEntry, filter_entries
+from game.history.reader import Listing, history_reader
 from game.history.stats import (
     CountStats,
     Statistics,
@@ -68,6 +69,9 @@ class StatsScene(Scene):
         self.on_filter = on_filter
         self.stats: Statistics = compute_stats([])
         self.entries: list[DealEntry] = []
+        self.reader = history_reader()
+        self.listing: Listing | None = None  # the reader's listing shown (None: still reading)
+        self._challenges: tuple[int, int | None, str] = (-1, None, "")
         self.back_button = Button("", self.close)
         self.filter_rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -79,7 +83,19 @@ class StatsScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries = list_deals()
+        """Ask the history's reader for a fresh listing and show the last one it made (the
+        folder is never read in a frame: a long history takes seconds)."""
+        self.reader.request()
+        self._take(self.reader.latest())
+
+    def update(self, dt: float) -> None:
+        self._take(self.reader.latest())
+
+    def _take(self, listing: Listing | None) -> None:
+        if listing is None or listing is self.listing:
+            return
+        self.listing = listing
+        self.entries = listing.entries
         self.stats = compute_stats(self.entries)
         self.layout()
 
@@ -162,7 +178,14 @@ class StatsScene(Scene):
         return tr("stats_left_out", what=", ".join(parts)) if parts else ""
 
     def challenge_line(self) -> str:
-        """The challenges, apart from the figures: the player against the expert."""
+        """The challenges, apart from the figures: the player against the expert (worked out
+        once per listing, filter and language, not in every frame)."""
+        key = (id(self.entries), self.filter)
+        if self._challenges[:2] != key:
+            self._challenges = (*key, self._challenge_words())
+        return self._challenges[2]
+
+    def _challenge_words(self) -> str:
         record = challenge_record(filter_entries(self.entries, self.filter))  # as filtered
         if record.average is None:
             return ""
@@ -216,7 +239,12 @@ class StatsScene(Scene):
         w, h = surface.get_size()
         inner = draw_screen(surface, app, tr("statistics"), self.panel)
         draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
-        if self.empty:
+        if self.listing is None:  # the first listing is still being read
+            done, total = self.reader.progress
+            text = app.trn("history_reading", total, done=done)
+            blit_text(surface, app.assets, text, fit_size(app, text, 26 * u, self.table.width),
+                      self.table.center, TEXT_DIM)
+        elif self.empty:
             text = (tr("stats_empty") if self.filter is None
                     else tr("stats_empty_filtered", count=self.filter))
             blit_text(surface, app.assets, text, fit_size(app, text, 26 * u, self.table.width),

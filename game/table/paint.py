@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.assets import Assets
+from game.app.assets import Assets, drawable
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING
 from game.table.layout import BUBBLE_TEXT, bubble_body
 
@@ -59,7 +59,7 @@ class Ink:
 
     def text(self, text: str, size: int, color: Color = TEXT, shadow: bool = True
              ) -> pygame.Surface:
-        text = text.replace("\0", "")  # a NUL cannot be drawn: never let one through
+        text = drawable(text)
         key = (text, size, color, shadow)
         image = self._texts.get(key)
         if image is None:
