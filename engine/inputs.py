@@ -197,9 +197,17 @@ def decode(data: bytes, name: str) -> str:
 
 
 def load_json(text: str, name: str) -> Any:
-    """The JSON document in ``text``; every way it can fail is one :class:`InputError`."""
+    """The JSON document in ``text``; every way it can fail is one :class:`InputError`.
+
+    A ``\\udcff`` escape stands for half a character (a lone surrogate), which no file can
+    hold and no screen can draw: it is read as U+FFFD, the replacement character, so that
+    whatever the game writes back is text.
+
+    >>> load_json('{"variant": "fft\\\\udcff"}', "f")["variant"] == "fft" + chr(0xFFFD)
+    True
+    """
     try:
-        return json.loads(text)
+        document = json.loads(text)
     except json.JSONDecodeError as exc:
         if _cut_short(text, exc.pos):
             raise InputError(f"{name}: the file is truncated (it ends at line {exc.lineno})",
@@ -211,6 +219,22 @@ def load_json(text: str, name: str) -> Any:
         raise InputError(f"{name}: nested too deeply to be read", "too_deep", name) from None
     except ValueError as exc:  # an integer of thousands of digits, say
         raise InputError(f"{name}: cannot be read ({short(str(exc), 60)})") from None
+    if "\\ud" in text or "\\uD" in text:  # only an escape can give one
+        document = _whole_characters(document)
+    return document
+
+
+def _whole_characters(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings (keys too) made U+FFFD."""
+    if isinstance(value, str):
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+        return value
+    if isinstance(value, list):
+        return [_whole_characters(item) for item in value]
+    if isinstance(value, dict):
+        return {_whole_characters(k): _whole_characters(v) for k, v in value.items()}
+    return value
 
 
 # --- YAML --------------------------------------------------------------------------------------

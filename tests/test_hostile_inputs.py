@@ -672,3 +672,112 @@ def test_names_and_paths_with_bytes_that_are_not_text_are_shown(
     (paths.history_dir() / os.fsdecode(b"bad\xff-4p.json")).write_text("{", encoding="utf-8")
     said = _history_screens(home, "fr")
     assert any("Exporté" in text or "export" in text.lower() for text in said), said
+
+
+# --- half a character in a saved file ----------------------------------------------------------
+
+
+def test_a_saved_match_with_half_a_character_is_saved_and_archived(home: Path) -> None:
+    """``"variant": "fft\\udcff"`` (a lone surrogate) in the saved match: every save used to
+    fail on it, told to nobody, the match file kept its old content and the finished deal
+    never reached the history."""
+    file = saved_match_text(home)
+    text = file.read_text(encoding="utf-8")
+    text = text.replace('"variant": "fft"', '"variant": "fft\\udcff"', 1)
+    text = text.replace('"Léa"', '"L\\udce9a"', 1)
+    file.write_text(text, encoding="utf-8")
+    before = file.read_bytes()
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "could not save" not in result.stderr, result.stderr
+    assert file.read_bytes() != before
+    saved = load_match(file)[0]
+    assert saved.rules.variant == "fft\ufffd"
+    assert list(paths.history_dir().glob("*.json")), "the finished deal is in the history"
+
+
+def test_a_try_on_a_deal_whose_file_holds_half_a_character_is_kept(home: Path) -> None:
+    """The history file's ``meta.variant`` and a name hold a lone surrogate: "Play on from
+    here" played to the end used to stop the viewer when it kept the try."""
+    from engine.saves import load_deal_file
+    from game.app.window import App
+    from game.replay.files import load_replay_file
+    from game.replay.play_on import PlayOnScene
+    from game.replay.viewer import open_replay
+
+    path = _a_finished_deal_file("deal-a-001-4p.json")
+    text = path.read_text(encoding="utf-8").replace('"Hugo"', '"Hu\\udcffgo"', 1)
+    path.write_text(text, encoding="utf-8")
+    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    try:
+        viewer = open_replay(app, load_replay_file(path))
+        viewer.go(viewer.cursor.trick_starts()[6] + 1)
+        app.step(1 / 60)
+        viewer.play_on()
+        table = app.scene
+        assert isinstance(table, PlayOnScene)
+        controller = table.player
+        rng = random.Random(2)
+        for _ in range(40_000):
+            if controller.match.current.is_over and table.score_panel is not None:
+                break
+            if controller.waiting_for_human() and table.idle:
+                state = controller.match.current.state
+                assert controller.submit(random_action(state, rng)) is None
+            app.step(1 / 60)
+            if controller.is_thinking():
+                time.sleep(0.0005)
+        table.score_panel.next_deal()  # back to the replay: the try is kept
+        for _ in range(3):
+            app.step(1 / 60)
+        assert app.scene is viewer and "not kept" not in viewer.table.toast.text
+        kept = load_deal_file(path)
+        assert [v.deal.events for v in kept.variations] == [
+            v.deal.events for v in viewer.branches.variations]
+        assert kept.variations
+    finally:
+        app.close()
+
+
+KEEP_TRIES = """
+import random, sys
+from pathlib import Path
+from engine.deal import Deal
+from engine.randomplay import random_action
+from engine.saves import load_deal_file
+from engine.variations import TRY
+from game.replay.branches import Branches
+
+path, seed = Path(sys.argv[1]), int(sys.argv[2])
+loaded = load_deal_file(path)
+deal = loaded.deal
+branches = Branches(deal, loaded.variations, path)
+starts = deal.command_starts()
+rng = random.Random(seed)
+kept = 0
+for _ in range(20):
+    start = starts[rng.randrange(8, len(starts) - 4)]
+    other = Deal.from_events(deal.rules, deal.events[:start])
+    while not other.is_over:
+        other.execute(other.state.turn, random_action(other.state, rng))
+    variation, problem = branches.add(TRY, "Try", other)
+    kept += variation is not None and not problem
+print(kept)
+"""
+
+
+def test_two_windows_keeping_tries_of_one_deal_lose_none(home: Path) -> None:
+    """A spectator window (or ``tarot replay``) beside the game, both keeping tries of the
+    same deal: each read, changed and wrote the file on its own, and tries were lost."""
+    from engine.saves import load_deal_file
+
+    path = _a_finished_deal_file("deal-a-001-4p.json")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAROT_HOME=str(home))
+    windows = [subprocess.Popen([sys.executable, "-c", KEEP_TRIES, str(path), str(seed)],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+               for seed in (1, 2)]
+    kept = sum(int(window.communicate(timeout=120)[0]) for window in windows)
+    assert kept >= 30  # a random line is rarely the deal itself
+    assert len(load_deal_file(path).variations) == kept

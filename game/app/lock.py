@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
@@ -69,6 +71,31 @@ class FolderLock:
             with contextlib.suppress(OSError):
                 _unlock(handle)
             handle.close()
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, timeout: float = 10.0) -> Iterator[None]:
+    """Hold the lock of ``path`` (a small file kept beside what it guards) while a read,
+    change and write of that thing runs: another window doing the same waits its turn, so
+    neither writes over what the other just kept. ``OSError`` when it cannot be had within
+    ``timeout`` seconds (or the lock is a link)."""
+    if os.path.islink(path):
+        raise OSError(f"{path}: is a link; the game writes nothing through a link")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = _open_no_link(path)
+    try:
+        deadline = time.monotonic() + timeout
+        while not _lock(handle):
+            if time.monotonic() > deadline:
+                raise OSError(f"{path}: held by another window for {timeout:g} s")
+            time.sleep(0.01)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                _unlock(handle)
+    finally:
+        handle.close()
 
 
 def _open_no_link(path: Path) -> IO[str]:

@@ -104,8 +104,9 @@ class Autosave:
     between writing the match and writing the deal (matches saved before deals were named
     this way are left as they are).
 
-    A save that fails (a full disk, a folder made read-only) does not stop the game:
-    :attr:`error` says why, and the log says so once per distinct reason.
+    A save that fails, whatever the reason (a full disk, a folder made read-only, text no
+    file can hold), does not stop the game: :attr:`error` says why — the table tells the
+    player — and the log says so once per distinct reason.
     """
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
@@ -141,16 +142,20 @@ class Autosave:
             if self.history:
                 try:
                     self._archive_finished(match)
-                except OSError as exc:  # a full disk or a read-only profile must not stop play
+                except Exception as exc:  # a full disk or a read-only profile must not stop play
                     self._failed(exc)
             if self.current:
                 try:
                     save_match(match, paths.current_match_file(), self.meta)
-                except OSError as exc:
+                except Exception as exc:
                     self._failed(exc)
 
-    def _failed(self, exc: OSError) -> None:
-        self.error = write_problem(exc)
+    def _failed(self, exc: Exception) -> None:
+        if isinstance(exc, OSError):
+            self.error = write_problem(exc)
+        else:  # not the disk's doing: said as it is, and its traceback kept in the log
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.info("the save failed", exc_info=exc)
         if self.error != self._told:  # once per reason, not at every move
             self._told = self.error
             log.warning("could not save the match: %s", self.error)

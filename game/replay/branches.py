@@ -19,8 +19,12 @@ from engine.ai.thinker import Thinker
 from engine.deal import Deal
 from engine.saves import SaveError, add_variation
 from engine.variations import MAX_VARIATIONS, Variation, branches_from, next_name
+from game.app.lock import exclusive
 
 log = logging.getLogger(__name__)
+
+#: The lock beside the saved deals that one window holds while it keeps a variation.
+VARIATIONS_LOCK = ".variations.lock"
 
 
 def first_difference(deal: Deal, other: Deal) -> int | None:
@@ -61,10 +65,16 @@ class Branches:
         problem = ""
         if self.path is not None:
             try:
-                add_variation(self.path, variation)
+                # read, change, write: one window at a time (a spectator window, or
+                # "tarot replay" beside the game, may keep a try of the same deal)
+                with exclusive(self.path.with_name(VARIATIONS_LOCK)):
+                    add_variation(self.path, variation)
             except (SaveError, OSError) as exc:
                 log.warning("could not keep the variation in %s: %s", self.path, exc)
                 problem = str(exc)
+            except Exception as exc:  # a file no check foresaw: the try is kept on screen
+                log.warning("could not keep the variation in %s", self.path, exc_info=True)
+                problem = f"{type(exc).__name__}: {exc}"
         return variation, problem
 
 
