@@ -505,7 +505,7 @@ def shoot_deal(plan: Plan, size: tuple[int, int], out: Path, phases: frozenset[s
             return
         # a second deal, then the score sheet
         game.click_button(game.tr("score_next_deal"))
-        game.until(lambda: len(game.match.deals) == 2)
+        game.until(lambda: game.match.count == 2)
         for _ in range(500):
             game.settle()
             if scene.score_panel is not None:

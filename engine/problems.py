@@ -69,6 +69,10 @@ TEMPLATES: dict[str, str] = {
     "dealer_out_of_turn": "dealer {dealer} is out of turn",
     "seed_out_of_turn": "the shuffle seed does not follow the match's",
     "follows_unfinished": "follows a deal that is not over",
+    "ledger_rows": "expected a list of at most {limit} deals",
+    "ledger_scores": "expected {players} whole numbers that add up to 0",
+    "ledger_choice": "expected one of {options}",
+    "ledger_taker": "a deal played has a taker, a deal cancelled none",
     # variations
     "variation_name": "expected a name of 1 to {limit} characters",
     "variation_kind": "expected one of {kinds}",

@@ -35,6 +35,7 @@ from engine.commands import deal_cards
 from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
 from engine.inputs import DataError, InputError, decode, load_json, read_bytes
+from engine.ledger import Earlier, LedgerError
 from engine.match import Match, deal_seed
 from engine.problems import Problem
 from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
@@ -49,6 +50,9 @@ from engine.variations import (
 MATCH_FORMAT = "tarot-match"
 DEAL_FORMAT = "tarot-deal"
 SAVE_VERSION = 1
+#: A match whose earlier deals are folded (``"earlier"``, :mod:`engine.ledger`) is written as
+#: version 2: a game that reads only version 1 would miss them and says it cannot read it.
+FOLDED_MATCH_VERSION = 2
 
 
 class SaveError(DataError):
@@ -129,9 +133,10 @@ def _dump(document: Mapping[str, Any], log_key: str, logs: Sequence[Sequence[Eve
 
 
 def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
-    document = {
+    folded = match.earlier.count > 0
+    document: dict[str, Any] = {
         "format": MATCH_FORMAT,
-        "version": SAVE_VERSION,
+        "version": FOLDED_MATCH_VERSION if folded else SAVE_VERSION,
         "players": match.players,
         "seed": match.seed,
         "first_dealer": match.first_dealer,
@@ -139,8 +144,10 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
         "rules": rules_to_dict(match.rules),
         "meta": dict(meta or {}),
         "practised": sorted(match.practised),
-        "deals": None,
     }
+    if folded:
+        document["earlier"] = match.earlier.to_dict()
+    document["deals"] = None
     return _dump(document, "deals", [d.events for d in match.deals], nested=True)
 
 
@@ -172,7 +179,8 @@ def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = Non
 # --- reading -----------------------------------------------------------------------------------
 
 
-def _read(path: str | Path, expected_format: str) -> dict[str, Any]:
+def _read(path: str | Path, expected_format: str,
+          versions: tuple[int, ...] = (SAVE_VERSION,)) -> dict[str, Any]:
     file = Path(path)
     try:
         raw = read_bytes(file, "save")
@@ -190,12 +198,13 @@ def _read(path: str | Path, expected_format: str) -> dict[str, Any]:
         raise SaveError(f"{file}: format {found!r} is not a {expected_format!r} file",
                         "wrong_format", str(file), found=repr(found), expected=expected_format)
     version = document.get("version")
-    if version != SAVE_VERSION:
-        newer = type(version) is int and version > SAVE_VERSION
+    if version not in versions or type(version) is not int:
+        newest = max(versions)
+        newer = type(version) is int and version > newest
         raise SaveError(
-            f"{file}: version {version!r} cannot be read by this game (it reads {SAVE_VERSION})",
+            f"{file}: version {version!r} cannot be read by this game (it reads {newest})",
             "newer_version" if newer else "wrong_version", str(file), found=repr(version),
-            reads=SAVE_VERSION)
+            reads=newest)
     return document
 
 
@@ -231,8 +240,9 @@ def _meta(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
     return meta
 
 
-def _practised(file: Path, document: Mapping[str, Any], deals: int) -> set[int]:
-    """The optional list of practised deal numbers (0-based), each a deal of the file."""
+def _practised(file: Path, document: Mapping[str, Any], first: int, deals: int) -> set[int]:
+    """The optional list of practised deal numbers (0-based, counted from the match's first
+    deal), each a deal the file holds in full (numbers ``first`` to ``deals - 1``)."""
     listed = document.get("practised", [])
     if not isinstance(listed, list):
         raise _bad(file, "practised_list", "practised")
@@ -241,8 +251,8 @@ def _practised(file: Path, document: Mapping[str, Any], deals: int) -> set[int]:
         where = f"practised[{i}]"
         if isinstance(number, bool) or not isinstance(number, int):
             raise _bad(file, "practised_number", where, got=repr(number))
-        if not 0 <= number < deals:
-            if deals:
+        if not first <= number < deals:
+            if deals > first:
                 raise _bad(file, "practised_no_deal", where, number=number, last=deals - 1)
             raise _bad(file, "practised_no_deals", where, number=number)
         if number in found:
@@ -279,19 +289,27 @@ def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) 
 def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     """Load and check a saved match; returns it with the file's ``meta`` data."""
     file = Path(path)
-    document = _read(file, MATCH_FORMAT)
+    document = _read(file, MATCH_FORMAT, (SAVE_VERSION, FOLDED_MATCH_VERSION))
     rules = _rules(file, document)
     players = _int_field(file, document, "players", 3, 5)
     seed = _int_field(file, document, "seed", 0, 2**63)
     first_dealer = _int_field(file, document, "first_dealer", 0, players - 1)
+    earlier = Earlier.start(players)
+    if document.get("version") == FOLDED_MATCH_VERSION:
+        try:
+            earlier = Earlier.from_dict(document.get("earlier"), players, "earlier")
+        except LedgerError as exc:
+            raise _bad(file, exc.problem) from None
+    first = earlier.count
     logs = document.get("deals")
     if not isinstance(logs, list):
         raise _bad(file, "deals_list", "deals")
     if not logs:
         raise _bad(file, "deals_empty", "deals")
     deals: list[Deal] = []
-    for number, log in enumerate(logs):
-        where = f"deals[{number}]"
+    for index, log in enumerate(logs):
+        where = f"deals[{index}]"
+        number = first + index  # counted from the match's first deal
         deal = _deal_from(file, rules, players, log, where)
         dealt = deal.events[0]
         assert isinstance(dealt, DealDealt)
@@ -302,8 +320,9 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
         if deals and not deals[-1].is_over:
             raise _bad(file, "follows_unfinished", where)
         deals.append(deal)
-    practised = _practised(file, document, len(deals))
-    return Match(rules, players, seed, first_dealer, deals, practised), _meta(file, document)
+    practised = _practised(file, document, first, first + len(deals))
+    match = Match(rules, players, seed, first_dealer, deals, practised, earlier)
+    return match, _meta(file, document)
 
 
 @dataclass

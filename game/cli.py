@@ -470,7 +470,6 @@ class Driver:
         self.shot_number = 0
 
     def __call__(self, app: Any) -> None:
-        from engine.state import Phase
         from game.match.session import active_controller
 
         if self.first_frame:
@@ -479,16 +478,14 @@ class Driver:
         controller = active_controller(app)
         if controller is not self.controller:
             self.controller = controller
-            self.baseline = 0 if controller is None else sum(
-                1 for d in controller.match.deals if d.state.phase is Phase.FINISHED)
+            self.baseline = 0 if controller is None else controller.match.played_to_the_end
         if self.shots is not None:
             self.screenshot(app, controller)
         if controller is None or not any(controller is getattr(s, "source", None)
                                          for s in app.scenes):
             return
         match = controller.match
-        self.finished = sum(1 for d in match.deals
-                            if d.state.phase is Phase.FINISHED) - self.baseline
+        self.finished = match.played_to_the_end - self.baseline
         deal_over = match.current.is_over
         if not deal_over:
             self.over_since = None
@@ -517,8 +514,8 @@ class Driver:
         if controller is not None and source is controller:
             match: Any = source.match
             phase = match.current.state.phase
-            key = (id(controller), len(match.deals), phase)
-            name = f"deal{len(match.deals)}-{phase.value}"
+            key = (id(controller), match.count, phase)
+            name = f"deal{match.count}-{phase.value}"
         if key == self.last_shot or not getattr(scene, "idle", True):
             return  # the table shows a new phase once its animations have caught up
         self.last_shot = key

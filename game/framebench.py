@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     while finished < args.deals and time.perf_counter() - start < 600:
         app.step(app.clock.tick(60) / 1000.0)  # paced like the game, so bots get their share
         if controller.match.current.is_over and not controller.is_thinking():
-            finished = sum(1 for d in controller.match.deals if d.is_over)
+            finished = controller.match.count
             if finished < args.deals and getattr(table, "idle", True):
                 controller.next_deal()
     controller.shutdown()

@@ -594,6 +594,13 @@ def test_a_name_of_nothing_visible_plays_and_shows_the_seat(home: Path, name: st
     assert clean_name(name, "West") == "West"
 
 
+def _listed(scene: object) -> None:
+    """Wait for a history screen's listing (read on a thread of its own)."""
+    reader = getattr(scene, "reader", None)
+    if reader is not None:
+        reader.wait(60)
+
+
 def _history_screens(home: Path, language: str = "en") -> list[str]:
     """Open the finished deals and the statistics as a player would, select each deal and
     export it; what the screens said."""
@@ -607,7 +614,7 @@ def _history_screens(home: Path, language: str = "en") -> list[str]:
     try:
         scene = FinishedDealsScene(app)
         app.push(scene)
-        scene.reader.wait(60)
+        _listed(scene)
         for _ in range(3):
             app.step(1 / 60)
         for index in range(len(scene.shown)):
@@ -618,7 +625,7 @@ def _history_screens(home: Path, language: str = "en") -> list[str]:
             said.append(scene.toast.text)
         stats = StatsScene(app)
         app.push(stats)
-        stats.reader.wait(60)
+        _listed(stats)
         for _ in range(3):
             app.step(1 / 60)
         said.append(stats.left_out())
@@ -781,3 +788,124 @@ def test_two_windows_keeping_tries_of_one_deal_lose_none(home: Path) -> None:
     kept = sum(int(window.communicate(timeout=120)[0]) for window in windows)
     assert kept >= 30  # a random line is rarely the deal itself
     assert len(load_deal_file(path).variations) == kept
+
+
+# --- a long match; deals archived once, deletions kept ----------------------------------------
+
+
+def _play_deals(match: Match, save: object, count: int, rng: random.Random) -> None:
+    """``count`` more deals of ``match`` played to their end (a garde each), saved after every
+    deal as the game saves after every move."""
+    for _ in range(count):
+        if match.current.is_over:
+            match.next_deal()
+        finish(match, rng)
+        save(match)  # type: ignore[operator]
+
+
+def test_a_long_matchs_save_grows_with_the_deal_in_play_not_the_match(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match of thousands of deals made a file of many megabytes, rewritten at every move,
+    and past 16 MB refused by --continue. The deals the history holds are folded: the file
+    keeps their scores and, for the score sheet, a summary of the last ones."""
+    from engine import ledger
+    from engine.saves import load_match
+    from game.history.archive import list_deals
+    from game.match.session import Autosave
+    from game.table.score.sheet import sheet_rows
+
+    rows_kept = ledger.ROWS_KEPT
+    monkeypatch.setattr(ledger, "ROWS_KEPT", 6)  # the oldest are carried sooner
+    match = Match.new(load_rules(), 4, seed=8, first_dealer=3)
+    save = Autosave({"names": ["Ana", "Léa", "Hugo", "Chloé"], "variant": "fft"}, match)
+    rng = random.Random(8)
+    _play_deals(match, save, 4, rng)
+    small = paths.current_match_file().stat().st_size
+    _play_deals(match, save, 26, rng)
+    assert paths.current_match_file().stat().st_size < small * 1.5
+    saved, _ = load_match(paths.current_match_file())
+    assert saved.count == 30 and len(saved.deals) <= 2
+    history = list_deals()
+    assert len(history) == saved.played_to_the_end >= 28  # each played deal there, once
+    assert saved.totals == [sum(e.scores[s] for e in history) for s in range(4)]
+    rows = sheet_rows(saved, ["Ana", "Léa", "Hugo", "Chloé"], lambda key, **_: key)
+    assert rows[0].number.startswith("1\u2013") and rows[0].result == "sheet_carried"
+    assert [r.number for r in rows[1:]] == [str(n) for n in range(24, 31)]
+    assert rows[-1].totals == tuple(saved.totals)
+    monkeypatch.setattr(ledger, "ROWS_KEPT", rows_kept)  # the game keeps its own number
+    # and the game takes it up
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert load_match(paths.current_match_file())[0].count >= 31
+
+
+def _legacy_profile(home: Path) -> Path:
+    """A match saved by an older version (no match id, no list of archived deals) with three
+    deals played and one in play; its history files named the old way, by their time."""
+    from engine.saves import save_deal
+
+    match = Match.new(load_rules(), 4, seed=21, first_dealer=3)
+    rng = random.Random(21)
+    finish(match, rng)
+    for number in range(3):
+        save_deal(match.current, paths.history_dir() / f"2024050{number + 1}-201500-4p.json",
+                  {"names": ["Ana", "Léa", "Hugo", "Chloé"], "date": f"2024-05-0{number + 1}"})
+        match.next_deal()
+        if number < 2:
+            finish(match, rng)
+    for _ in range(5):  # a few decisions of the deal in play
+        state = match.current.state
+        match.current.execute(state.turn, random_action(state, rng))
+    save_match(match, paths.current_match_file(), {"names": ["Ana", "Léa", "Hugo", "Chloé"],
+                                                   "bot_level": "simple", "variant": "fft"})
+    return paths.current_match_file()
+
+
+def test_continuing_a_match_twice_archives_each_deal_once(home: Path) -> None:
+    """Two continues of a match saved by an older version: the deals it had played were
+    archived again, beside their old files, at the second one (8 files for 5 deals)."""
+    from game.history.archive import list_deals
+
+    _legacy_profile(home)
+    for _ in range(2):
+        result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed",
+                              "instant"], home, timeout=120)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    saved, _ = load_match(paths.current_match_file())
+    entries = list_deals()
+    assert len(entries) == saved.played_to_the_end == 5
+    assert len({e.deal_key for e in entries}) == 5
+
+
+def test_a_deal_deleted_from_the_list_is_not_written_back(home: Path) -> None:
+    """Del in Finished deals on a deal of the match in play, then --continue: the deal came
+    back, re-archiving after a crash could not tell a deletion from a crash."""
+    from game.app.window import App
+    from game.menus.common import ConfirmDialog
+    from game.menus.deals import FinishedDealsScene
+
+    result = run("game", ["--autoplay", "--deals", "1", "--speed", "instant", "--seed", "4"],
+                 home, timeout=120)
+    assert result.returncode == 0, result.stderr
+    [deleted] = list(paths.history_dir().glob("*.json"))
+    app = App(Settings(sound=False, animation_speed="instant"), size=(1024, 600))
+    try:
+        scene = FinishedDealsScene(app)
+        app.push(scene)
+        _listed(scene)
+        app.step(1 / 60)
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode=""))
+        app.step(1 / 60)
+        dialog = app.scene
+        assert isinstance(dialog, ConfirmDialog)
+        dialog.confirm()
+        app.step(1 / 60)
+    finally:
+        app.close()
+    assert not deleted.exists()
+    result = run("game", ["--continue", "--autoplay", "--deals", "1", "--speed", "instant"],
+                 home, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert not deleted.exists()
+    assert len(list(paths.history_dir().glob("*.json"))) == 1  # the new deal only

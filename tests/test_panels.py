@@ -628,7 +628,7 @@ def test_the_score_sheet_lists_every_deal(games: Callable[..., Game], app: App) 
     game.key(pygame.K_s)
     sheet = app.scene
     assert isinstance(sheet, ScoreSheet)
-    assert [row.number for row in sheet.rows] == list(range(1, 13))
+    assert [row.number for row in sheet.rows] == [str(n) for n in range(1, 13)]
     assert sheet.rows[-1].totals == tuple(match.totals)
     for row, deal in zip(sheet.rows, match.deals, strict=True):
         assert row.scores == tuple(deal.scores)

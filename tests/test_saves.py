@@ -318,13 +318,21 @@ def test_foreign_files(tmp_path: Path, content: bytes, expected: str) -> None:
     assert expected.replace("tarot-match", "tarot-deal") in refused(path, load_deal)
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "1", "2", None, True])
 def test_other_versions(saved: Path, version: object) -> None:
     data = document(saved)
     data["version"] = version
     write_json(saved, data)
     assert refused(saved) == (
-        f"{saved}: version {version!r} cannot be read by this game (it reads 1)")
+        f"{saved}: version {version!r} cannot be read by this game (it reads 2)")
+
+
+def test_a_version_2_match_holds_its_earlier_deals(saved: Path) -> None:
+    """Version 2 is a match whose earlier deals are folded: without them it is refused."""
+    data = document(saved)
+    data["version"] = 2
+    write_json(saved, data)
+    assert refused(saved) == f"{saved}: earlier: expected an object"
 
 
 def test_missing_file(tmp_path: Path) -> None:

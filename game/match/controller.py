@@ -139,8 +139,8 @@ class MatchController:
 
     def scoreboard(self) -> Scoreboard:
         match = self.match
-        totals = match.totals_before(len(match.deals) - 1)
-        return Scoreboard(len(match.deals), tuple(totals), match.current, match)
+        totals = match.totals_before(match.count - 1)
+        return Scoreboard(match.count, tuple(totals), match.current, match)
 
     def practised(self) -> bool:
         return self.match.is_practised()

@@ -68,6 +68,18 @@ def played_to_the_end(deal: Deal) -> bool:
 #: The match file's ``meta`` key that names the match: the history files of its deals are
 #: named after it and after their number, so a deal written twice is one file.
 MATCH_ID = "match"
+#: The match file's ``meta`` key that lists the deals (by number) it has archived.
+ARCHIVED = "archived"
+
+
+def archived_numbers(value: object) -> set[int] | None:
+    """The deal numbers a match file says it archived; ``None`` when it says nothing usable
+    (written before the list existed, or edited by hand)."""
+    if not isinstance(value, list) or len(value) > 1_000_000:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value):
+        return None
+    return set(value)
 
 
 def new_match_id() -> str:
@@ -99,10 +111,16 @@ class Autosave:
 
     A deal is archived in the history when it is played to the end, in a file named after the
     match and the deal's number (:func:`history_file`). Finished again after an undo, it
-    replaces that file, with ``"practised": true`` in its ``meta``. A deal already over when
-    the match was opened is written again only if its file is missing — say the game stopped
-    between writing the match and writing the deal (matches saved before deals were named
-    this way are left as they are).
+    replaces that file, with ``"practised": true`` in its ``meta``. The match file lists the
+    deals it archived (``meta["archived"]``), so that a deal is archived once: not again at
+    the next start, and not written back once the player deleted it. A deal over that the
+    list does not name (its archiving failed: a full disk) is archived when the match is
+    opened again; a match saved before the list existed counts a deal archived when its file
+    is there (matches saved before deals were named this way are left as they are).
+
+    Once archived, the deals before the last one played are folded out of the match
+    (:meth:`engine.match.Match.fold`): the history keeps them, the match their scores, and
+    its file grows with the deal in play, not with the match.
 
     A save that fails, whatever the reason (a full disk, a folder made read-only, text no
     file can hold), does not stop the game: :attr:`error` says why — the table tells the
@@ -129,8 +147,17 @@ class Autosave:
         self.match_id: str = self.meta[MATCH_ID]
         #: per deal number, the last event of its log when it was archived
         self._archived: dict[int, Event] = {}
-        for number, deal in enumerate(match.deals if match is not None else []):
-            if played_to_the_end(deal) and (legacy or _exists(self.file_for(number, deal))):
+        listed = archived_numbers(self.meta.get(ARCHIVED))
+        first = match.first if match is not None else 0
+        for index, deal in enumerate(match.deals if match is not None else []):
+            number = first + index
+            if not played_to_the_end(deal):
+                continue
+            if listed is not None:
+                known = number in listed  # a file deleted since is a deletion, not a loss
+            else:
+                known = legacy or _exists(self.file_for(number, deal))
+            if known:
                 self._archived[number] = deal.events[-1]
 
     def file_for(self, number: int, deal: Deal) -> Path:
@@ -145,10 +172,25 @@ class Autosave:
                 except Exception as exc:  # a full disk or a read-only profile must not stop play
                     self._failed(exc)
             if self.current:
+                self._fold(match)
+                self.meta[ARCHIVED] = sorted(n for n in self._archived if n >= match.first)
                 try:
                     save_match(match, paths.current_match_file(), self.meta)
                 except Exception as exc:
                     self._failed(exc)
+
+    def _fold(self, match: Match) -> None:
+        """Fold the deals the history holds, but for the last one over (the match file can
+        still be replayed) and the deal in play; one not archived yet stays in full."""
+        keep = 1 if match.current.is_over else 2
+        through = match.first - 1
+        for index, deal in enumerate(match.deals[:max(0, len(match.deals) - keep)]):
+            number = match.first + index
+            if played_to_the_end(deal) and number not in self._archived:
+                break  # kept in full until the history has it
+            through = number
+        if through >= match.first:
+            match.fold(through)
 
     def _failed(self, exc: Exception) -> None:
         if isinstance(exc, OSError):
@@ -161,7 +203,8 @@ class Autosave:
             log.warning("could not save the match: %s", self.error)
 
     def _archive_finished(self, match: Match) -> None:
-        for number, deal in enumerate(match.deals):
+        for index, deal in enumerate(match.deals):
+            number = match.first + index
             if not played_to_the_end(deal) or self._archived.get(number) is deal.events[-1]:
                 continue
             self.archive(deal, number, practised=number in match.practised,
@@ -305,8 +348,11 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
         if key in saved.meta and saved.meta[key] != meta.get(key):
             log.warning("the saved match's %s could not be used (%s); replaced by %s", key,
                         excerpt(saved.meta[key]), excerpt(meta.get(key, "a new one")))
+    listed = archived_numbers(saved.meta.get(ARCHIVED))
+    if listed is not None:
+        meta[ARCHIVED] = sorted(listed)
     autosave = Autosave(meta, saved.match, autoplay=human_seat is None)
-    seed = saved.match.seed + len(saved.match.deals)
+    seed = saved.match.seed + saved.match.count
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
     _register(app, controller)
     return controller

@@ -307,7 +307,7 @@ class MenuScene(Scene):
         info, colour = "", TEXT_DIM
         if self.saved is not None:
             match = self.saved.match
-            info = app.tr("menu_saved_info", players=match.players, deal=len(match.deals))
+            info = app.tr("menu_saved_info", players=match.players, deal=match.count)
         elif self.saved_problem:
             info, colour = app.tr("menu_saved_damaged"), WARNING
         notes = [(self.buttons[1], info, colour)]
@@ -487,7 +487,7 @@ class NewGameScene(FormScene):
         match = saved.match
         return self.app.tr("menu_replace_question", file=paths.replaced_match_file().name,
                            players=match.players,
-                           deal=len(match.deals))
+                           deal=match.count)
 
     def start_now(self) -> None:
         app = self.app

@@ -29,6 +29,7 @@ from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
 from engine.saves import (
     DEAL_FORMAT,
+    FOLDED_MATCH_VERSION,
     MATCH_FORMAT,
     SAVE_VERSION,
     SaveError,
@@ -171,13 +172,14 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
         raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}",
                               "not_replayable_kind", str(file), found=_short(found))
     version = document.get("version")
-    if type(version) is not int or version != SAVE_VERSION:  # true is not 1
-        newer = type(version) is int and version > SAVE_VERSION
+    reads = FOLDED_MATCH_VERSION if found == MATCH_FORMAT else SAVE_VERSION
+    if type(version) is not int or not SAVE_VERSION <= version <= reads:  # true is not 1
+        newer = type(version) is int and version > reads
         hint = "; it was saved by a newer version of the game" if newer else ""
         raise ReplayFileError(f"{file}: version {_short(version)} cannot be read by this game "
-                              f"(it reads {SAVE_VERSION}){hint}",
+                              f"(it reads {reads}){hint}",
                               "newer_version" if newer else "wrong_version", str(file),
-                              found=_short(version), reads=SAVE_VERSION)
+                              found=_short(version), reads=reads)
     variations: list[Variation] = []
     problems: list[DataError] = []
     try:
@@ -189,13 +191,14 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
             number, totals = place_in_match(meta, deal.players)
         else:
             match, meta = load_match(file)
-            finished = [i for i, d in enumerate(match.deals) if d.state.phase is Phase.FINISHED]
+            finished = [match.first + i for i, d in enumerate(match.deals)
+                        if d.state.phase is Phase.FINISHED]
             if not finished:
                 raise ReplayFileError(
                     f"{file}: no deal of this match has been played to the end yet; "
                     "only a finished deal can be replayed", "match_unfinished", str(file))
             number = finished[-1] + 1
-            deal = match.deals[number - 1]
+            deal = match.deal(number - 1)
             totals = tuple(match.totals_before(number - 1))
     except SaveError as exc:
         raise exc.again(ReplayFileError, _with_file(file, str(exc))) from None

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
+from engine.ledger import DealSummary
 from engine.match import Match
-from engine.state import Phase
 from game.app.i18n import seat_name
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, draw_panel
 from game.app.window import App, Scene
@@ -27,7 +27,7 @@ TRACK = (40, 62, 50)
 
 @dataclass
 class SheetRow:
-    number: int
+    number: str  # the deal's number, or the span of earlier deals counted in one row
     dealer: str
     taker: str
     contract: str
@@ -37,49 +37,54 @@ class SheetRow:
     totals: tuple[int, ...]
 
 
-def declared(state: Any, slam: str | None, tr: Any) -> list[str]:
+def declared(row: DealSummary, tr: Any) -> list[str]:
     """What the deal's row says beside its result: the slam, the handfuls, the misères."""
     words = []
-    if state.slam_announced:
+    if row.slam_announced:
         words.append(tr("sheet_slam_announced"))
-    elif slam == "made":
+    elif row.slam == "made":
         words.append(tr("sheet_slam_made"))
-    for many, one, told in (("sheet_handfuls", "sheet_handful", state.handfuls),
-                            ("sheet_miseres", "sheet_misere", state.miseres)):
-        if len(told) == 1:
+    for many, one, told in (("sheet_handfuls", "sheet_handful", row.handfuls),
+                            ("sheet_miseres", "sheet_misere", row.miseres)):
+        if told == 1:
             words.append(tr(one))
         elif told:
-            words.append(tr(many, n=len(told)))
+            words.append(tr(many, n=told))
     return words
 
 
 def sheet_rows(match: Match, names: Sequence[str], tr: Any) -> list[SheetRow]:
-    """One row per deal that is over, with the running totals after it."""
+    """One row per deal that is over, with the running totals after it: the deals the match
+    folded away by their summaries (the oldest of a long match in one row that carries
+    their totals), then the deals it holds."""
+    earlier = match.earlier
     rows: list[SheetRow] = []
-    totals = [0] * match.players
-    for i, deal in enumerate(match.deals):
-        if not deal.is_over:
-            continue
-        state = deal.state
-        scores = tuple(deal.scores or (0,) * match.players)
-        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+    totals = list(earlier.carried_totals)
+    if earlier.carried:
+        rows.append(SheetRow(f"1\u2013{earlier.carried}", "", "", "",
+                             tr("sheet_carried"), TEXT_DIM,
+                             tuple(earlier.carried_totals), tuple(totals)))
+    summaries = [*earlier.rows, *(DealSummary.of(d) for d in match.deals if d.is_over)]
+    numbers = [*range(earlier.carried, earlier.count),
+               *(match.first + i for i, d in enumerate(match.deals) if d.is_over)]
+    for number, row in zip(numbers, summaries, strict=True):
+        totals = [t + s for t, s in zip(totals, row.scores, strict=True)]
         taker = contract = ""
-        if state.phase is Phase.CANCELLED:
-            key = "sheet_petit_sec" if state.cancelled == "petit_sec" else "sheet_all_passed"
+        if row.cancelled is not None:
+            key = "sheet_petit_sec" if row.cancelled == "petit_sec" else "sheet_all_passed"
             result, color = tr(key), TEXT_DIM
         else:
-            r = deal.result
-            assert r is not None
-            taker = names[r.taker]
-            if r.partner is not None and r.partner != r.taker:
-                taker += f" + {names[r.partner]}"
-            contract = tr(r.contract)
+            assert row.taker is not None and row.contract is not None
+            taker = names[row.taker]
+            if row.partner is not None and row.partner != row.taker:
+                taker += f" + {names[row.partner]}"
+            contract = tr(row.contract)
             result = " \u00b7 ".join([
-                tr("score_made_by" if r.made else "score_lost_by", n=r.margin),
-                *declared(state, r.slam, tr)])
-            color = GOOD if r.made else WARNING
-        rows.append(SheetRow(i + 1, names[state.dealer], taker, contract, result, color,
-                             scores, tuple(totals)))
+                tr("score_made_by" if row.made else "score_lost_by", n=row.margin),
+                *declared(row, tr)])
+            color = GOOD if row.made else WARNING
+        rows.append(SheetRow(str(number + 1), names[row.dealer], taker, contract, result,
+                             color, row.scores, tuple(totals)))
     return rows
 
 
@@ -223,7 +228,7 @@ class ScoreSheet(Scene):
                 surface.blit(shade, band.topleft)
             cy = band.centery
             texts: list[tuple[str, Color]] = [
-                (str(row.number), TEXT_DIM), (row.dealer, TEXT_DIM), (row.taker, TEXT),
+                (row.number, TEXT_DIM), (row.dealer, TEXT_DIM), (row.taker, TEXT),
                 (row.contract, TEXT), (row.result, row.result_color)]
             for (x, width, anchor), (text, color) in zip(self.columns, texts, strict=False):
                 self._cell(surface, text, x, width, anchor, cy, 21 * u, color)
