@@ -43,7 +43,11 @@ LIMITS: dict[str, int] = {
     "settings": 64 * 1024,
     "rules": 256 * 1024,
     "record": 1024 * 1024,
-    "save": 16 * 1024 * 1024,  # a saved match, a finished deal, a replay file
+    "save": 16 * 1024 * 1024,  # a finished deal, a replay file
+    # a saved match: now some kilobytes (engine.ledger), but one an older version saved
+    # holds every deal of the match in full (16 MB for 3,000 deals) and must still be taken
+    # up, then folded
+    "match": 24 * 1024 * 1024,
 }
 #: Aliases a YAML document may use, and the nodes it may hold once they are expanded.
 MAX_ALIASES = 100

@@ -180,10 +180,10 @@ def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = Non
 
 
 def _read(path: str | Path, expected_format: str,
-          versions: tuple[int, ...] = (SAVE_VERSION,)) -> dict[str, Any]:
+          versions: tuple[int, ...] = (SAVE_VERSION,), kind: str = "save") -> dict[str, Any]:
     file = Path(path)
     try:
-        raw = read_bytes(file, "save")
+        raw = read_bytes(file, kind)
         if not raw.strip():
             raise SaveError(f"{file}: the file is empty", "empty", str(file))
         document = load_json(decode(raw, str(file)), str(file))
@@ -289,7 +289,7 @@ def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) 
 def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     """Load and check a saved match; returns it with the file's ``meta`` data."""
     file = Path(path)
-    document = _read(file, MATCH_FORMAT, (SAVE_VERSION, FOLDED_MATCH_VERSION))
+    document = _read(file, MATCH_FORMAT, (SAVE_VERSION, FOLDED_MATCH_VERSION), "match")
     rules = _rules(file, document)
     players = _int_field(file, document, "players", 3, 5)
     seed = _int_field(file, document, "seed", 0, 2**63)

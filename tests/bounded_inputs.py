@@ -174,6 +174,10 @@ CASES: list[Case] = [
     Case("--continue: a 5000-digit number", _saved('{"seed": ' + HUGE_NUMBER + "}",
                                                    "continue"), 2),
     Case("--continue: 50,000 nested brackets", _saved(DEEP, "continue"), 2),
+    Case("--continue: a 23 MB list of zeros", _saved("[" + "0," * 11_500_000 + "0]",
+                                                    "continue"), 2),
+    Case("--continue: a 30 MB file, over a match's limit",
+         _saved("[" + "0," * 15_000_000 + "0]", "continue"), 2),
     Case('--continue: "deals": []', _saved('{"format": "tarot-match", "version": 1, '
                                            '"deals": []}', "continue"), 2),
     Case("--continue: a FIFO", _special_saved("fifo", "continue"), 2),

@@ -1,0 +1,226 @@
+"""``python -m game.profilebench``: the game with a player's profile of many years.
+
+Two measurements, each in a profile of its own made for the run (``TAROT_HOME``, removed at
+the end):
+
+* ``match``: a match of ``--deals`` deals played by bots and saved by the game's own save
+  after every deal (``Autosave``, as at the table). Prints the size of its file, the time
+  one move's save takes (median and worst of ``--moves`` saves in the deal in play), and the
+  time ``tarot --continue --first-frame`` takes to show the table (median of 3 runs, start
+  of the process included). Then the same match saved as an older version saved it, every
+  deal in full: the time to its first frame, and its size once the game has taken it up.
+* ``history``: a history of ``--deals`` finished deals. The game is started as the player
+  starts it (its reader lists the history after the first frame), then the finished deals
+  are opened at once, before the listing is done; the statistics two seconds later; both
+  again once the listing is there. Prints the longest frame of each, in milliseconds.
+
+    python -m game.profilebench match --deals 3000
+    python -m game.profilebench history --deals 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def _profile() -> Path:
+    home = Path(tempfile.mkdtemp(prefix="tarot-profile-"))
+    os.environ["TAROT_HOME"] = str(home)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    return home
+
+
+def _finish(match: Any, rng: random.Random) -> None:
+    from engine.actions import Bid
+    from engine.randomplay import random_action
+
+    deal = match.current
+    while not deal.is_over:
+        state = deal.state
+        action = (random_action(state, rng) if state.phase.value != "bidding"
+                  else Bid("garde" if not state.bids else None))
+        deal.execute(state.turn, action)
+
+
+def _first_frame(runs: int = 3) -> float | None:
+    """The median time ``tarot --continue --first-frame`` takes (``None``: it failed)."""
+    starts = []
+    for _ in range(runs):
+        begin = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "game", "--continue", "--first-frame"],
+                              env=dict(os.environ), capture_output=True, text=True,
+                              check=False)
+        starts.append(time.perf_counter() - begin)
+        if done.returncode != 0:
+            print(f"--continue failed: {done.stderr.strip()}")
+            return None
+    return statistics.median(starts)
+
+
+def match_bench(deals: int, moves: int) -> int:
+    from engine.match import Match
+    from engine.randomplay import random_action
+    from engine.rules import load_rules
+    from engine.saves import save_match
+    from game.app import paths
+    from game.match.session import MATCH_ID, Autosave, new_match_id
+
+    home = _profile()
+    try:
+        meta = {"names": ["You", "East", "North", "West"], "bot_level": "simple",
+                "variant": "fft", MATCH_ID: new_match_id()}
+        match = Match.new(load_rules(), 4, seed=1, first_dealer=3)
+        whole = Match(match.rules, 4, seed=1, first_dealer=3)  # as an older version kept it
+        save = Autosave(meta, match)
+        rng = random.Random(1)
+        start = time.perf_counter()
+        for number in range(deals):
+            if number:
+                match.next_deal()
+            whole.deals.append(match.current)
+            _finish(match, rng)
+            save(match)
+        made = time.perf_counter() - start
+        match.next_deal()
+        times = []
+        deal = match.current
+        for _ in range(moves):  # the moves of the deal in play, each saved as at the table
+            if deal.is_over:
+                break
+            state = deal.state
+            assert state.turn is not None, "a deal in progress has a seat to act"
+            deal.execute(state.turn, random_action(state, rng))
+            begin = time.perf_counter()
+            save(match)
+            times.append(time.perf_counter() - begin)
+        size = paths.current_match_file().stat().st_size
+        first = _first_frame()
+        if first is None:
+            return 1
+        print(f"a match of {deals} deals ({made:.0f} s to play and save them), "
+              f"{len(list(paths.history_dir().glob('*.json')))} in the history")
+        print(f"  its file: {size / 1024:.1f} KiB")
+        print(f"  a move's save: median {statistics.median(times) * 1000:.1f} ms, "
+              f"worst {max(times) * 1000:.1f} ms over {len(times)} moves")
+        print(f"  --continue to the first frame: median {first:.2f} s "
+              f"(3 runs, the process started included)")
+        # the same match as an older version saved it: every deal in full
+        save_match(whole, paths.current_match_file(), {**meta, "archived": None})
+        old_size = paths.current_match_file().stat().st_size
+        first = _first_frame()
+        if first is None:
+            return 1
+        done = subprocess.run([sys.executable, "-m", "game", "--continue", "--autoplay",
+                               "--deals", "1", "--speed", "instant"], env=dict(os.environ),
+                              capture_output=True, text=True, check=False)
+        print(f"  saved by an older version: {old_size / 1024 / 1024:.1f} MiB, --continue to "
+              f"the first frame {first:.2f} s; once a deal is played on (exit "
+              f"{done.returncode}): {paths.current_match_file().stat().st_size / 1024:.1f} KiB")
+        return 0
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _frames(app: Any, seconds: float, until: Any = None) -> list[float]:
+    """Step the app for ``seconds`` (or until ``until()``) paced at 60 fps; each frame's
+    work in seconds."""
+    times = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and not (until is not None and until()):
+        begin = time.perf_counter()
+        app.step(1 / 60)
+        times.append(time.perf_counter() - begin)
+        time.sleep(max(0.0, 1 / 60 - times[-1]))
+    return times
+
+
+def history_bench(deals: int) -> int:
+    from engine.match import Match
+    from engine.rules import load_rules
+    from engine.saves import save_deal
+    from game.app import paths
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.history.reader import history_reader
+    from game.menus.deals import FinishedDealsScene
+    from game.menus.menu import MenuScene
+    from game.menus.statistics import StatsScene
+
+    home = _profile()
+    try:
+        folder = paths.history_dir()
+        folder.mkdir(parents=True)
+        rng = random.Random(2)
+        samples = []
+        for seed in range(50):  # a few real deals, each kept under many names
+            match = Match.new(load_rules(), 4, seed=seed, first_dealer=3)
+            _finish(match, rng)
+            samples.append(match.current)
+        for number in range(deals):
+            save_deal(samples[number % len(samples)],
+                      folder / f"deal-{number:016x}-001-4p.json",
+                      {"names": ["You", "East", "North", "West"], "match": f"{number:032x}",
+                       "number": 1, "date": "2026-01-01T12:00:00"})
+        app = App(Settings(sound=False), size=(1280, 720))
+        app.push(MenuScene(app))
+        app.step(1 / 60)
+        reader = history_reader()
+        reader.request()  # as the game does after its first frame
+        started = time.perf_counter()
+        scene = FinishedDealsScene(app)
+        app.push(scene)
+        early = _frames(app, 2.0)
+        app.pop()
+        stats = StatsScene(app)
+        app.push(stats)
+        later = _frames(app, 120.0, until=lambda: stats.listing is not None
+                        and not reader.busy)
+        listed = time.perf_counter() - started
+        later += _frames(app, 0.5)
+        app.pop()
+        scene = FinishedDealsScene(app)
+        app.push(scene)
+        read = _frames(app, 1.0)
+        app.pop()
+        stats = StatsScene(app)
+        app.push(stats)
+        read_stats = _frames(app, 1.0)
+        app.close()
+        print(f"a history of {deals} deals, listed in {listed:.1f} s on the reader's thread")
+        for what, times in (("finished deals at once (still reading)", early),
+                            ("statistics after 2 s, until listed", later),
+                            ("finished deals once listed", read),
+                            ("statistics once listed", read_stats)):
+            print(f"  {what}: longest frame {max(times) * 1000:.1f} ms, median "
+                  f"{statistics.median(times) * 1000:.1f} ms ({len(times)} frames)")
+        return 0
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.profilebench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("match", "history"))
+    parser.add_argument("--deals", type=int, default=None,
+                        help="deals in the match (3000) or the history (5000)")
+    parser.add_argument("--moves", type=int, default=40, help="saves timed in the deal in play")
+    args = parser.parse_args(argv)
+    if args.what == "match":
+        return match_bench(args.deals or 3000, args.moves)
+    return history_bench(args.deals or 5000)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
