@@ -465,18 +465,18 @@ def test_a_deal_from_the_history_shows_its_number_and_the_match_totals(tmp_path)
     rng = random.Random(4)
     match = Match.new(load_rules(), 4, 4)
     save = Autosave({"names": ["Ann", "Bob", "Cat", "Dan"], "variant": "fft"})
-    while sum(d.scores is not None and d.result is not None for d in match.deals) < 3:
+    while match.played_to_the_end < 3:
         if match.current.is_over:
             match.next_deal()
         while not match.current.is_over:
             state = match.current.state
             match.execute(state.turn, random_action(state, rng))
-        save(match)
-    number = len(match.deals)
-    before = [sum(d.scores[s] for d in match.deals[:-1] if d.scores) for s in range(4)]
+        save(match)  # the deals the history holds are folded out of the match
+    number = match.count
+    before = match.totals_before(number - 1)
     assert number >= 3 and any(before)
     history = sorted(paths.history_dir().glob("*.json"))
-    assert len(history) == number
+    assert len(history) == number == match.played_to_the_end
     app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
     try:
         for file in (history[-1], paths.current_match_file()):
