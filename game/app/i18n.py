@@ -63,6 +63,7 @@ class Catalogs:
         self._lock = threading.RLock()  # the hint and analysis threads put cards into words too
         self._template: dict[str, Source] | None = None
         self._translations: dict[str, gettext.NullTranslations] = {}
+        self._languages: list[str] | None = None
         #: What went wrong reading a catalog, by language ("" for the template), in English:
         #: the catalog that cannot be read is the one that would have said it in its language.
         self.problems: dict[str, str] = {}
@@ -90,13 +91,30 @@ class Catalogs:
                 for e in entries if e.msgctxt and not e.obsolete}
 
     def languages(self) -> list[str]:
-        """English, then every language with a catalog, by code."""
-        try:
-            found = sorted(p.parent.parent.name for p in
-                           self.folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po") if p.is_file())
-        except OSError:
-            found = []
-        return [SOURCE_LANGUAGE, *(code for code in found if code != SOURCE_LANGUAGE)]
+        """English, then every language with a catalog, by code (the folder is looked at
+        once: a saved name is put into words in every frame, in every language)."""
+        if self._languages is None:
+            try:
+                found = sorted(p.parent.parent.name for p in
+                               self.folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po") if p.is_file())
+            except OSError:
+                found = []
+            self._languages = [SOURCE_LANGUAGE,
+                               *(code for code in found if code != SOURCE_LANGUAGE)]
+        return list(self._languages)
+
+    def preload(self) -> threading.Thread:
+        """Read every catalog on a thread of its own, so that no frame waits for one (a
+        catalog takes some 60 ms to read, and a saved name is compared with its words in
+        every language)."""
+        def read() -> None:
+            self.template()
+            for lang in self.languages():
+                self.translation(lang)
+
+        thread = threading.Thread(target=read, name="catalogs", daemon=True)
+        thread.start()
+        return thread
 
     def translation(self, lang: str) -> gettext.NullTranslations:
         found = self._translations.get(lang)
@@ -161,6 +179,11 @@ def catalog_problem(lang: str) -> str | None:
 def languages() -> list[str]:
     """The languages the interface can be shown in: English and one per catalog."""
     return _catalogs.languages()
+
+
+def preload() -> threading.Thread:
+    """Read every catalog now, on a thread (see :meth:`Catalogs.preload`)."""
+    return _catalogs.preload()
 
 
 def has_text(key: str) -> bool:

@@ -19,7 +19,7 @@ import pygame
 from engine.resources import resource_path
 from engine.saves import write_problem
 from game.app.assets import Assets, Sounds
-from game.app.i18n import tr, trn
+from game.app.i18n import preload, tr, trn
 from game.app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -118,6 +118,7 @@ class App:
             width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
         self.screen = self.window.get_surface()
         self._set_icon()
+        preload()  # the catalogs, read on a thread while the window opens
         self.assets = Assets()
         self.sounds = Sounds(settings.sound)
         self.scenes: list[Scene] = []

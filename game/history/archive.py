@@ -307,7 +307,7 @@ def list_deals(folder: Path | None = None, players: int | None = None,
             del _cache[key]  # files deleted or renamed since the last look
     read = []
     for done, path in enumerate(files):
-        if progress is not None and done % 50 == 0:
+        if progress is not None and done % 10 == 0:
             progress(done, len(files))
         read.append(read_entry(path))
     if progress is not None:

@@ -15,23 +15,30 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.app import paths
 from game.history.archive import DealEntry, folder_problem, list_deals
+from game.history.stats import Statistics, compute_stats
 
 log = logging.getLogger(__name__)
+
+#: The reader's pause every few files (list_deals says how far it got every 10 files).
+YIELD_SECONDS = 0.001
 
 
 @dataclass
 class Listing:
-    """A finished read of the history: its entries (newest first), what is wrong with the
-    folder itself (``None``: nothing) and a number that grows with each new listing."""
+    """A finished read of the history: its entries (newest first), their statistics, what is
+    wrong with the folder itself (``None``: nothing) and a number that grows with each new
+    listing."""
 
     entries: list[DealEntry] = field(default_factory=list)
     problem: str | None = None
     generation: int = 0
+    stats: Statistics = field(default_factory=lambda: compute_stats([]))
 
 
 class HistoryReader:
@@ -71,8 +78,6 @@ class HistoryReader:
     def wait(self, timeout: float = 60.0) -> Listing | None:
         """Wait until no listing is asked for or under way, and return the last one (scripts
         and tests)."""
-        import time
-
         deadline = time.monotonic() + timeout
         while self.busy and time.monotonic() < deadline:
             time.sleep(0.005)
@@ -87,12 +92,13 @@ class HistoryReader:
             try:
                 entries = list_deals(self.folder, progress=self._progressed)
                 problem = folder_problem(self.folder)
+                stats = compute_stats(entries)  # thousands of entries: not in a frame either
             except Exception:  # a screen says the history is empty rather than stopping
                 log.warning("the history could not be read", exc_info=True)
-                entries, problem = [], f"{self.folder}: cannot be read"
+                entries, problem, stats = [], f"{self.folder}: cannot be read", compute_stats([])
             with self._lock:
                 self._generation += 1
-                self._latest = Listing(entries, problem, self._generation)
+                self._latest = Listing(entries, problem, self._generation, stats)
                 self._reading = False
         with self._lock:
             self._thread = None
@@ -103,6 +109,9 @@ class HistoryReader:
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)
+        # the frame loop shares the interpreter with this thread: a short pause now and then
+        # lets a frame that is being drawn finish first, rather than at half speed
+        time.sleep(YIELD_SECONDS)
 
 
 _readers: dict[str, HistoryReader] = {}

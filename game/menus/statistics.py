@@ -96,7 +96,7 @@ class StatsScene(Scene):
             return
         self.listing = listing
         self.entries = listing.entries
-        self.stats = compute_stats(self.entries)
+        self.stats = listing.stats  # worked out on the reader's thread
         self.layout()
 
     @property
