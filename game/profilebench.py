@@ -178,24 +178,19 @@ def history_bench(deals: int) -> int:
         reader = history_reader()
         reader.request()  # as the game does after its first frame
         started = time.perf_counter()
-        scene = FinishedDealsScene(app)
-        app.push(scene)
-        early = _frames(app, 2.0)
-        app.pop()
-        stats = StatsScene(app)
-        app.push(stats)
-        later = _frames(app, 120.0, until=lambda: stats.listing is not None
-                        and not reader.busy)
+
+        def opened(kind: Any, seconds: float, until: Any = None) -> list[float]:
+            app.push(kind(app))
+            times = _frames(app, seconds, until)
+            app.pop()
+            return times
+
+        early = opened(FinishedDealsScene, 2.0)
+        later = opened(StatsScene, 120.0, until=lambda: reader.latest() is not None
+                       and not reader.busy)
         listed = time.perf_counter() - started
-        later += _frames(app, 0.5)
-        app.pop()
-        scene = FinishedDealsScene(app)
-        app.push(scene)
-        read = _frames(app, 1.0)
-        app.pop()
-        stats = StatsScene(app)
-        app.push(stats)
-        read_stats = _frames(app, 1.0)
+        read = opened(FinishedDealsScene, 1.0)
+        read_stats = opened(StatsScene, 1.0)
         app.close()
         print(f"a history of {deals} deals, listed in {listed:.1f} s on the reader's thread")
         for what, times in (("finished deals at once (still reading)", early),

@@ -9,6 +9,7 @@ are looked up through ``app.tr`` when drawn, so a language switch shows at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,6 +26,9 @@ from game.app.widgets import (
     wrap_text,
 )
 from game.app.window import App, Scene
+
+if TYPE_CHECKING:
+    from game.history.reader import Listing
 
 
 def backdrop(surface: pygame.Surface, app: App) -> None:
@@ -146,6 +150,43 @@ class ConfirmDialog(Scene):
             y += int(32 * u)
         self.yes.draw(surface, self.app.assets, u)
         self.no.draw(surface, self.app.assets, u)
+
+
+# --- a screen of the history ---------------------------------------------------------------------
+
+
+class HistoryScreen(Scene):
+    """A screen that shows the finished deals: it follows the history's reader (the folder is
+    never read in a frame: a long history takes seconds) and shows its last listing;
+    :attr:`listing` is ``None`` while the first is still being read. Subclasses say what a
+    new listing changes (:meth:`took`)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from game.history.reader import history_reader
+
+        self.reader = history_reader()
+        self.listing: Listing | None = None
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Ask for a fresh listing; the last one made is shown until it comes."""
+        self.reader.request()
+        self.follow()
+
+    def update(self, dt: float) -> None:
+        self.follow()
+
+    def follow(self) -> None:
+        listing = self.reader.latest()
+        if listing is not None and listing is not self.listing:
+            self.listing = listing
+            self.took(listing)
+
+    def took(self, listing: Listing) -> None:
+        """A new listing is shown."""
 
 
 # --- the player-count filter of the history screens ----------------------------------------------

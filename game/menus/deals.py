@@ -22,7 +22,7 @@ from game.app.widgets import (
     blit_text,
     wrap_text,
 )
-from game.app.window import App, Scene
+from game.app.window import App
 from game.history.archive import (
     DealEntry,
     HistoryError,
@@ -31,10 +31,11 @@ from game.history.archive import (
     filter_entries,
     read_entry,
 )
-from game.history.reader import Listing, history_reader
+from game.history.reader import Listing
 from game.menus.common import (
     PLAYER_FILTERS,
     ConfirmDialog,
+    HistoryScreen,
     draw_player_filter,
     draw_screen,
     fit_size,
@@ -53,12 +54,10 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
-class FinishedDealsScene(Scene):
+class FinishedDealsScene(HistoryScreen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[DealEntry] = []
-        self.reader = history_reader()
-        self.listing: Listing | None = None  # the reader's listing shown (None: still reading)
         self._shown: tuple[int, int | None, list[DealEntry]] = (-1, None, [])
         self._folder_told: str | None = None
         self.filter: int | None = None
@@ -82,19 +81,7 @@ class FinishedDealsScene(Scene):
         self._last_click = (-1, -DOUBLE_CLICK_MS)
 
     # --- data ----------------------------------------------------------------------------------
-    def enter(self) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Ask the history's reader for a fresh listing; the last one it made is shown until
-        then (the folder is never read in a frame: a long history takes seconds)."""
-        self.reader.request()
-        self._take(self.reader.latest())
-
-    def _take(self, listing: Listing | None) -> None:
-        if listing is None or listing is self.listing:
-            return
-        self.listing = listing
+    def took(self, listing: Listing) -> None:
         self.entries = listing.entries
         problem = listing.problem
         if problem is not None and problem != self._folder_told:
@@ -311,7 +298,7 @@ class FinishedDealsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
-        self._take(self.reader.latest())
+        super().update(dt)
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -22,9 +22,9 @@ from game.app.widgets import (
     blit_text,
     wrap_text,
 )
-from game.app.window import App, Scene
+from game.app.window import App
 from game.history.archive import DealEntry, filter_entries
-from game.history.reader import Listing, history_reader
+from game.history.reader import Listing
 from game.history.stats import (
     CountStats,
     Statistics,
@@ -33,6 +33,7 @@ from game.history.stats import (
 )
 from game.menus.common import (
     PLAYER_FILTERS,
+    HistoryScreen,
     draw_player_filter,
     draw_screen,
     fit_size,
@@ -59,7 +60,7 @@ def signed_number(value: float, lang: str, digits: int = 1) -> str:
     return ("+" if value > 0 else "−") + text
 
 
-class StatsScene(Scene):
+class StatsScene(HistoryScreen):
     """A table of the player's statistics for 3, 4 and 5 players (or the one filtered)."""
 
     def __init__(self, app: App, players: int | None = None,
@@ -69,8 +70,6 @@ class StatsScene(Scene):
         self.on_filter = on_filter
         self.stats: Statistics = compute_stats([])
         self.entries: list[DealEntry] = []
-        self.reader = history_reader()
-        self.listing: Listing | None = None  # the reader's listing shown (None: still reading)
         self._challenges: tuple[int, int | None, str] = (-1, None, "")
         self.back_button = Button("", self.close)
         self.filter_rects: list[pygame.Rect] = []
@@ -79,22 +78,7 @@ class StatsScene(Scene):
         self.label_width = 0
 
     # --- data ----------------------------------------------------------------------------------
-    def enter(self) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Ask the history's reader for a fresh listing and show the last one it made (the
-        folder is never read in a frame: a long history takes seconds)."""
-        self.reader.request()
-        self._take(self.reader.latest())
-
-    def update(self, dt: float) -> None:
-        self._take(self.reader.latest())
-
-    def _take(self, listing: Listing | None) -> None:
-        if listing is None or listing is self.listing:
-            return
-        self.listing = listing
+    def took(self, listing: Listing) -> None:
         self.entries = listing.entries
         self.stats = listing.stats  # worked out on the reader's thread
         self.layout()
