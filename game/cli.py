@@ -380,12 +380,14 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     from game.app.window import App
 
     app = App(base.with_(**overrides), size=size)
+    app.settles_memory = True  # the game's own window: see App.settle_memory
     app.spectator = lock is not None and not lock.held
     driver = Driver(app, **driver_options)
     app.after_frame.append(driver)
     app.after_frame.append(warm_thinker_after_first_frame)
     try:
         start(app)
+        app.settle_memory()  # the assets and the first screens live on
         app.run()
     except KeyboardInterrupt:
         return 130

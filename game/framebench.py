@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
 
     width, height = (int(v) for v in args.size.lower().split("x"))
     app = App(Settings(animation_speed=args.speed, sound=False), size=(width, height))
+    app.settles_memory = True  # as the game's own window does (App.settle_memory)
+    app.settle_memory()
     match = Match.new(load_rules(), args.players, args.seed)
     if args.replay:
         bots = {seat: make_bot(args.level, args.seed + seat) for seat in range(args.players)}

@@ -55,15 +55,6 @@ class Scene:
         pass
 
 
-def settle_memory() -> None:
-    """Collect what is garbage now and set what lives on (the assets, a replay's states)
-    aside from the cyclic collector, so that its full passes, which would otherwise walk
-    them again and again, stay short enough not to cost a frame. Called where a screen has
-    just been built, never in the middle of one."""
-    gc.collect()
-    gc.freeze()
-
-
 def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
     """The window size kept in the settings, made to fit the screen it opens on (the file
     may come from a larger screen, or be edited by hand): the same shape, at most nine
@@ -126,7 +117,9 @@ class App:
         self.running = True
         self.frame_times: list[float] = []  # seconds per frame, for the frame-time benchmark
         self.frames = 0
-        settle_memory()
+        #: set by the game's own start (game.cli): only its window sets memory aside from the
+        #: collector; a window built by a test or a script frees what it made like any object
+        self.settles_memory = False
         self.after_frame: list[Callable[[App], None]] = []
 
     def _set_icon(self) -> None:
@@ -262,5 +255,27 @@ class App:
             if (w, h) != self.settings.window_size and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
                 self.update_settings(self.settings.with_(window_size=(w, h)))
 
+    def settle_memory(self) -> None:
+        """Collect what is garbage now and set what lives on (the assets, a replay's states)
+        aside from the cyclic collector, so that its full passes, which would otherwise walk
+        them again and again, stay short enough not to cost a frame. Called where a screen
+        has just been built, never in the middle of one; only in the game's own window."""
+        if self.settles_memory:
+            gc.collect()
+            gc.freeze()
+
+    def release_memory(self) -> None:
+        """A screen that held much (a replay and its states) has closed: after this frame,
+        when nothing holds it any more, what :meth:`settle_memory` set aside is looked at
+        again, so that the screen is freed, and what lives on is set aside anew."""
+        if self.settles_memory:
+            self.after_frame.append(_resettle)
+
     def screenshot(self, path: str) -> None:
         pygame.image.save(self.screen, path)
+
+
+def _resettle(app: App) -> None:
+    app.after_frame.remove(_resettle)
+    gc.unfreeze()
+    app.settle_memory()

@@ -33,7 +33,7 @@ import pygame
 from engine.deal import Deal
 from engine.variations import EXPERT, TRY, Variation
 from game.app.i18n import problem_text, seat_name
-from game.app.window import App, Scene, settle_memory
+from game.app.window import App, Scene
 from game.replay.bar import SPEEDS, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.play_on import PlayOnScene, practice_match
@@ -111,7 +111,7 @@ class ReplayScene(Scene):
         self.side = ReplaySide(self)
         self._start_analysis()
         self.on_resize(app.size)
-        settle_memory()  # the deal's states and the analysis' views live as long as the viewer
+        app.settle_memory()  # the deal's states and the analysis' views live as the viewer does
         if info.problems:
             self.table.toast.show(self.trn("replay_variations_refused", len(info.problems),
                                            problem=problem_text(info.problems[0], self.lang,
@@ -516,6 +516,8 @@ class ReplayScene(Scene):
 
     def leave(self) -> None:
         self.table.leave()
+        if self not in self.app.scenes:  # closed, not covered: its states may go
+            self.app.release_memory()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
