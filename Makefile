@@ -5,6 +5,8 @@
 #   make test                        the developer tools too, then lint, types and every test,
 #                                    headless (no display, no sound card needed)
 #   make test ARGS="-k replay"       ... with options for pytest
+#   make test-fast                   the engine's and the bots' tests alone, in seconds
+#   make test JOBS=1                 the tests in one process (default: two, with pytest-xdist)
 #
 # The virtual environment is the project's own (.venv); it is made, and brought up to date
 # when pyproject.toml (or the compiled engine, setup.py and engine/_*.c, engine/_*.h) changes, by
@@ -25,8 +27,11 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 ENGINE_BUILT := $(BIN)/python -c "from engine.speedups import MODULE; print('engine: compiled' \
   if MODULE else 'engine: pure Python (no C compiler was found): the same game, more slowly')"
 ARGS ?=
+# pytest-xdist's workers: two halve the suite's time on two cores; each holds one share
+JOBS ?= 2
+PYTEST := $(HEADLESS) $(BIN)/python -m pytest $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS))
 
-.PHONY: play test lint build clean-venv
+.PHONY: play test test-fast lint build clean-venv
 
 play: $(VENV)/.player
 	$(BIN)/python -m game $(ARGS)
@@ -34,7 +39,11 @@ play: $(VENV)/.player
 test: $(VENV)/.developer
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(HEADLESS) $(BIN)/python -m pytest $(ARGS)
+	$(PYTEST) $(ARGS)
+
+# The engine and the bots (tests/engine, tests/ai) without the few slow ones: no window.
+test-fast: $(VENV)/.developer
+	$(PYTEST) tests/engine tests/ai -m "not slow" $(ARGS)
 
 # The standalone executable, built and checked (its self-test, size and start-up budgets).
 build: $(VENV)/.developer

@@ -9,7 +9,7 @@
  *
  * The Python code stays the reference: club.choose_card(), the rules it calls and
  * club_tracker.Tracker.reading() / .play() are what every function here does, in the same
- * order, and tests/test_club_speedups.py compares the two card for card over thousands of deals.
+ * order, and tests/ai/test_club_speedups.py compares the two card for card over thousands of deals.
  * A tracker that lets seats see every hand (Tracker.see_all) stays with the Python code. The
  * rules themselves are in engine/_club_rules.c.
  */

@@ -1,6 +1,6 @@
 /* The club player's card play (engine/ai/club.py: choose_card and the rules it calls) on masks
  * of two 64-bit words, for the compiled play-outs of engine/_club.c. Every function is its
- * Python namesake, test for test, in the same order; tests/test_club_speedups.py compares
+ * Python namesake, test for test, in the same order; tests/ai/test_club_speedups.py compares
  * the two at thousands of decisions. */
 
 #include "_club.h"

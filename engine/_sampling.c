@@ -8,7 +8,7 @@
  * uniform distribution); with the club player's play-outs compiled, the walk in Python was the
  * largest share of a five-player decision. This is the same walk: the same draws from the same
  * random.Random (its random() method is called in the same order, the same number of times)
- * and the same arithmetic, so that the same deals come out; tests/test_club_speedups.py
+ * and the same arithmetic, so that the same deals come out; tests/ai/test_club_speedups.py
  * compares the two.
  */
 

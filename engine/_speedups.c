@@ -12,7 +12,7 @@
  * the mask arithmetic on two 64-bit words instead of Python integers.
  *
  * The pure-Python core in engine/playcore.py is the reference: every method here does what
- * its namesake there does, in the same order, and tests/test_playcore.py plays thousands of
+ * its namesake there does, in the same order, and tests/engine/test_playcore.py plays thousands of
  * deals through both and compares every field after every card.
  *
  * Cards are 0..77: suits of 14 cards at 0, 14, 28 and 42; trumps 1..21 at 56..76; the

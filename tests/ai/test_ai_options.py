@@ -182,6 +182,7 @@ class Walker:
                 self.execute(seat, Play(rng.choice(C.cards_of(deal.state.legal_plays()))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_options_from_views_match_the_engine(players: int) -> None:
     rng = random.Random(f"options:{players}")

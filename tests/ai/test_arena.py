@@ -21,8 +21,8 @@ from engine.ai.arena import (
     resolve_factory,
     summarise,
 )
+from tests.helpers.paths import ROOT
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 LOWEST = "examples/lowest_bot.py:make"
 
 

@@ -71,6 +71,7 @@ def play_checked(deal: Deal, bots: list[Bot], seen: Counter[str],
     return deal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_bots_only_ever_return_legal_actions(players: int) -> None:
     rng = random.Random(f"bots:{players}")
@@ -129,6 +130,7 @@ def seat_score(players: int, number: int, hero: str) -> int:
     return deal.scores[seat]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_simple_bot_beats_random_bot(players: int) -> None:
     """The same 200 deals, one seat played by SimpleBot then by RandomBot, against random

@@ -21,7 +21,6 @@ import random
 import subprocess
 import sys
 import weakref
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,8 +32,8 @@ from engine.playcore import PyPlayCore
 from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.state import DealState, Phase
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 RULES = load_rules()
 
 compiled = speedups.MODULE

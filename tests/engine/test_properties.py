@@ -520,6 +520,7 @@ CASES = [(n, variant) for n in (3, 4, 5) for variant in VARIANTS
          if variant != "call_any_card" or n == 5]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), CASES)
 def test_every_contract_fully_checked(players: int, variant: str) -> None:
     """Each contract forced in turn (and free bidding), with every check after every command."""
@@ -541,6 +542,7 @@ def test_every_contract_fully_checked(players: int, variant: str) -> None:
     assert all(played.values()), played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_many_deals_event_sourced(players: int) -> None:
     """Many more deals through the commands, checked at the end of each (the cheaper checks)."""
@@ -559,6 +561,7 @@ def test_many_deals_event_sourced(players: int) -> None:
     assert seen.get("all_passed"), seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_slams_and_the_excuse_led_last(players: int) -> None:
     """Stacked deals: one camp takes every trick, often leading the Excuse to the last one."""
@@ -587,6 +590,7 @@ def test_slams_and_the_excuse_led_last(players: int) -> None:
     assert excuse_wins, "no slam won by the Excuse"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_miseres(players: int) -> None:
     """Misère hands, announced or not, fully checked; each misère is 10 from every other seat."""
@@ -664,6 +668,7 @@ def test_fast_path_deals(seed: int, players: int, contract: str, variant: str) -
         check_finished(state)
 
 
+@pytest.mark.slow
 def test_fast_path_many_seeded() -> None:
     """A fixed, larger batch of fast-path deals (every contract, every player count)."""
     finished = 0
@@ -678,6 +683,7 @@ def test_fast_path_many_seeded() -> None:
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**48), players=st.sampled_from([3, 4, 5]),
        variant=st.sampled_from(VARIANTS))
+@pytest.mark.slow
 def test_event_sourced_hypothesis(seed: int, players: int, variant: str) -> None:
     """Free bidding from any seed, every check after every command."""
     rng = random.Random(seed)

@@ -26,9 +26,8 @@ from engine.randomplay import random_action, random_discard, random_handful
 from engine.record import FIELDS, RecordError, export_record, load_record, score_record
 from engine.rules import Rules, load_rules
 from engine.state import Phase
+from tests.helpers.paths import RECORDS, ROOT
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-RECORDS = pathlib.Path(__file__).resolve().parent / "records"
 RULES = load_rules()
 SPEC_KEYS = [
     "players", "taker", "partner", "contract", "oudlers", "points", "target", "made", "margin",
@@ -311,6 +310,7 @@ def test_a_petit_sec_cancels_the_deal() -> None:
 # --- export round trips -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_exported_finished_deals_score_like_the_engine(players: int) -> None:
     scored = 0

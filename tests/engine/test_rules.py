@@ -24,6 +24,7 @@ from engine.rules import (
     load_rules,
     rules_to_dict,
 )
+from tests.helpers.paths import ROOT
 
 BUNDLED = default_rules_path().read_text(encoding="utf-8")
 
@@ -37,7 +38,7 @@ def fft() -> Rules:
 
 
 def test_bundled_file_is_the_project_rules_yaml() -> None:
-    assert default_rules_path() == Path(__file__).resolve().parent.parent / "rules.yaml"
+    assert default_rules_path() == ROOT / "rules.yaml"
 
 
 def test_hand_and_dog_sizes(fft: Rules) -> None:

@@ -4,7 +4,6 @@ the scores compared deal by deal; played through the real board and tables like 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pygame
 import pytest
@@ -15,20 +14,13 @@ from engine.deal import Deal
 from engine.rules import load_rules
 from engine.saves import load_deal
 from engine.views import view_for
-from game.app.settings import Settings
 from game.app.window import App
 from game.challenge.run import EXPERT, ChallengeRun
 from game.challenge.scenes import ChallengeScene, ChallengeTable, start_challenge
 from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
-
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-
+from tests.helpers.apps import open_app
+from tests.helpers.screens import key, step
 
 # --- the series ------------------------------------------------------------------------------
 
@@ -96,16 +88,6 @@ def test_the_challenge_match_deals_the_series_and_stops_after_it():
 # --- on screen -------------------------------------------------------------------------------
 
 
-def step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(DT)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    step(app, 2)
-
-
 def play_the_table(app: App, table: ChallengeTable, seed: int) -> Deal:
     """The player plays its seat (with a club player's cards) to the score panel."""
     controller = table.player
@@ -123,7 +105,7 @@ def play_the_table(app: App, table: ChallengeTable, seed: int) -> Deal:
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_a_challenge_played_through_the_board_compares_you_with_the_expert(players):
-    app = App(Settings(animation_speed="instant", sound=False), size=(1024, 600))
+    app = open_app((1024, 600))
     pygame.event.clear()
     challenge = Challenge.series(load_rules(), players, "simple", seed=21, length=2)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:players]
@@ -205,7 +187,7 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
 
 
 def test_leaving_a_challenge_stops_the_experts_run():
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    app = open_app((1280, 720))
     challenge = Challenge.series(load_rules(), 4, "simple", seed=2, length=8)
     run = ChallengeRun(challenge, ["Ann", "Bob", "Cat", "Dan"], save=False)
     board = ChallengeScene(app, run)
@@ -219,7 +201,7 @@ def test_leaving_a_challenge_stops_the_experts_run():
 
 
 def test_a_deal_left_half_played_is_taken_up_where_it_was():
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    app = open_app((1280, 720))
     pygame.event.clear()
     challenge = Challenge.series(load_rules(), 3, "simple", seed=8, length=2)
     board = start_challenge(app, challenge, ["Ann", "Bob", "Cat"])
@@ -270,7 +252,7 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
     from game.challenge.scenes import challenge_from_settings
     from game.replay.viewer import ReplayInfo, ReplayScene
 
-    app = App(Settings(animation_speed="instant", sound=False, players=4), size=(1280, 720))
+    app = open_app((1280, 720), players=4)
     pygame.event.clear()
     if start == "menu":
         assert challenge_from_settings(app) == ""

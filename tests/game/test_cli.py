@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import HELPERS, RECORDS, ROOT
 
 
 def run_game(args: list[str], home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -119,7 +118,7 @@ def test_closing_the_window_quits_at_once_while_a_bot_thinks(
     monkeypatch.setitem(registry.BOTS, "sleepy", SleepyBot)  # a level the command line accepts
     # the table's bots think in worker processes, which build them from a path they can import
     real = session.make_controller
-    pondering = str(Path(__file__).parent / "helpers" / "thinking_bots.py") + ":Pondering"
+    pondering = str(HELPERS / "thinking_bots.py") + ":Pondering"
 
     def pondering_bots(match: object, bot_level: str, *args: object) -> object:
         return real(match, pondering if bot_level == "sleepy" else bot_level, *args)
@@ -158,7 +157,6 @@ def test_command_line_choices_are_not_saved_as_settings(tmp_path: Path,
 
 # --- tarot replay FILE ------------------------------------------------------------------------
 
-RECORDS = ROOT / "tests" / "records"
 
 
 def no_window(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -405,6 +403,7 @@ def test_continue_opens_the_saved_match_on_the_table_over_the_menu(
     assert kept["names"] == meta["names"]
 
 
+@pytest.mark.slow
 def test_autoplay_saves_the_match_like_a_normal_game(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.saves import load_deal, load_match

@@ -23,6 +23,7 @@ from engine.rules import load_rules
 from engine.views import SeatView, public_events, view_for
 from game.match.controller import MatchController
 from game.table.source import Redraw
+from tests.helpers.apps import open_app
 from tests.helpers.thinking_bots import notes
 
 RULES = load_rules()
@@ -351,8 +352,6 @@ def test_an_undo_while_a_bot_thinks_stops_its_search(thinker: Thinker,
 
 def test_leaving_the_table_while_a_bot_thinks_stops_its_search(thinker: Thinker,
                                                               tmp_path: pathlib.Path) -> None:
-    from game.app.settings import Settings
-    from game.app.window import App
     from game.table.scene import TableScene
 
     mark = tmp_path / "pondering"
@@ -360,7 +359,7 @@ def test_leaving_the_table_while_a_bot_thinks_stops_its_search(thinker: Thinker,
     bots = {1: BotSpec(PONDERING, options={"mark": str(mark)}),
             2: BotSpec("simple", 2), 3: BotSpec("simple", 3)}
     controller = MatchController(match, bots, human_seat=0, thinker=thinker)
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    app = open_app((1280, 720))
     try:
         app.push(TableScene(app, controller))
         for _ in range(10_000):

@@ -28,14 +28,7 @@ from game.history.archive import (
     read_entry,
 )
 from tests.helpers.history_deals import NAMES, archive, day, play_deal
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    return tmp_path
+from tests.helpers.paths import ROOT
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:

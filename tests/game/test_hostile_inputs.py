@@ -26,17 +26,12 @@ from engine.rules import load_rules
 from engine.saves import SaveError, load_match, save_match
 from game.app import paths
 from game.app.settings import Settings
+from tests.helpers.apps import open_app, shut
+from tests.helpers.paths import RECORDS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 HUGE_NUMBER = "9" * 5000
 DEEP = "[" * 50_000 + "]" * 50_000
-RECORD = (ROOT / "tests" / "records" / "four_players_garde.yaml").read_text(encoding="utf-8")
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    return tmp_path
+RECORD = (RECORDS / "four_players_garde.yaml").read_text(encoding="utf-8")
 
 
 def run(module: str, args: list[str], home: Path, stdin: object = None,
@@ -428,11 +423,10 @@ def test_something_in_the_way_of_the_lock_file_is_named_and_nothing_starts(
 
 
 def test_the_spectators_menu_offers_no_match(home: Path) -> None:
-    from game.app.window import App
     from game.menus.menu import MenuScene
 
     saved_match_text(home)
-    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    app = open_app((1280, 720))
     try:
         app.spectator = True
         menu = MenuScene(app)
@@ -448,8 +442,7 @@ def test_the_spectators_menu_offers_no_match(home: Path) -> None:
         assert menu.toast.visible and "another window" in menu.toast.text
         assert app.scene is menu  # nothing was started
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 def test_stale_temp_files_go_at_once_when_no_other_window_writes(home: Path) -> None:
@@ -478,14 +471,13 @@ def test_a_file_where_the_data_folder_goes_is_named_once(home: Path) -> None:
 def test_a_failed_save_is_told_at_the_table_once_and_play_goes_on(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import game.match.session as session
-    from game.app.window import App
     from game.match.session import MatchSetup, open_table, start_match
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device", str(paths.current_match_file()))
 
     monkeypatch.setattr(session, "save_match", full)
-    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    app = open_app((1280, 720))
     try:
         controller = start_match(app, MatchSetup(4, "random", "fft", ("A", "B", "C", "D"), 5))
         open_table(app, controller)
@@ -529,8 +521,7 @@ def test_a_failed_save_is_told_at_the_table_once_and_play_goes_on(
         assert not table.save_failing and paths.current_match_file().exists()
         controller.shutdown()
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 # --- what the engine writes, the engine reads -----------------------------------------------------
@@ -604,12 +595,10 @@ def _listed(scene: object) -> None:
 def _history_screens(home: Path, language: str = "en") -> list[str]:
     """Open the finished deals and the statistics as a player would, select each deal and
     export it; what the screens said."""
-    from game.app.window import App
     from game.menus.deals import FinishedDealsScene
     from game.menus.statistics import StatsScene
 
-    app = App(Settings(sound=False, animation_speed="instant", language=language),
-              size=(1024, 600))
+    app = open_app((1024, 600), language=language)
     said = []
     try:
         scene = FinishedDealsScene(app)
@@ -708,7 +697,6 @@ def test_a_try_on_a_deal_whose_file_holds_half_a_character_is_kept(home: Path) -
     """The history file's ``meta.variant`` and a name hold a lone surrogate: "Play on from
     here" played to the end used to stop the viewer when it kept the try."""
     from engine.saves import load_deal_file
-    from game.app.window import App
     from game.replay.files import load_replay_file
     from game.replay.play_on import PlayOnScene
     from game.replay.viewer import open_replay
@@ -716,7 +704,7 @@ def test_a_try_on_a_deal_whose_file_holds_half_a_character_is_kept(home: Path) -
     path = _a_finished_deal_file("deal-a-001-4p.json")
     text = path.read_text(encoding="utf-8").replace('"Hugo"', '"Hu\\udcffgo"', 1)
     path.write_text(text, encoding="utf-8")
-    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+    app = open_app((1280, 720))
     try:
         viewer = open_replay(app, load_replay_file(path))
         viewer.go(viewer.cursor.trick_starts()[6] + 1)
@@ -881,7 +869,6 @@ def test_continuing_a_match_twice_archives_each_deal_once(home: Path) -> None:
 def test_a_deal_deleted_from_the_list_is_not_written_back(home: Path) -> None:
     """Del in Finished deals on a deal of the match in play, then --continue: the deal came
     back, re-archiving after a crash could not tell a deletion from a crash."""
-    from game.app.window import App
     from game.menus.common import ConfirmDialog
     from game.menus.deals import FinishedDealsScene
 
@@ -889,7 +876,7 @@ def test_a_deal_deleted_from_the_list_is_not_written_back(home: Path) -> None:
                  home, timeout=120)
     assert result.returncode == 0, result.stderr
     [deleted] = list(paths.history_dir().glob("*.json"))
-    app = App(Settings(sound=False, animation_speed="instant"), size=(1024, 600))
+    app = open_app((1024, 600))
     try:
         scene = FinishedDealsScene(app)
         app.push(scene)

@@ -26,8 +26,8 @@ from game.app.i18n import (
     trn,
     use_catalogs,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.apps import open_app, shut
+from tests.helpers.paths import RECORDS, ROOT
 
 
 @pytest.fixture
@@ -241,7 +241,7 @@ def test_a_replayed_deal_record_names_the_seats_in_french(tmp_path: Path) -> Non
     from game.replay.files import load_replay_file
     from game.replay.narrate import narrate
 
-    records = sorted((ROOT / "tests" / "records").glob("*.yaml"))
+    records = sorted(RECORDS.glob("*.yaml"))
     assert records
     source = load_replay_file(records[0])
     names = [shown_name(n, s, source.deal.players, "fr") for s, n in enumerate(source.names)]
@@ -294,21 +294,18 @@ def test_polib_is_a_dependency_and_the_bundle_holds_the_catalogs() -> None:
 
 def test_the_menu_says_when_the_texts_of_its_language_cannot_be_read(
         locale: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app.settings import Settings
-    from game.app.window import App
-    from tests.test_menu import open_menu
+    from tests.helpers.screens import open_menu
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
     (locale / "fr" / "LC_MESSAGES" / "tarot.po").write_text("garbage line\n", encoding="utf-8")
-    app = App(Settings(sound=False, animation_speed="instant", language="fr"), size=(1280, 720))
+    app = open_app((1280, 720), language="fr")
     try:
         menu = open_menu(app)
         assert menu.toast.visible
         assert "'fr'" in menu.toast.text and "English" in menu.toast.text
         assert menu.buttons[0].label == "New game"
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 def test_the_settings_files_problems_are_told_in_the_players_language(tmp_path) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from engine.rules import load_rules
 from engine.saves import load_deal, save_match
 from game.app import paths
 from game.app.settings import Settings
-from game.app.window import App, Scene
+from game.app.window import App
 from game.match.session import Autosave, read_saved_match
 from game.menus.common import ConfirmDialog
 from game.menus.deals import FinishedDealsScene
@@ -30,43 +29,9 @@ from game.menus.menu import MenuScene, NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
 from game.menus.statistics import StatsScene
+from tests.helpers.apps import open_app, shut
 from tests.helpers.faces import corner, is_head, is_plain
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def app(home: Path) -> Iterator[App]:
-    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
-    yield app
-    app.close()
-    app.window.destroy()
-
-
-def step(app: App, frames: int = 1) -> None:
-    """Frames; on the history's screens, each once their listing (read on a thread, shown
-    "Reading…" until then) is there, as a player who waits a moment sees it."""
-    for _ in range(frames):
-        reader = getattr(app.scene, "reader", None)
-        if reader is not None:
-            reader.wait(60)
-        app.step(1 / 60)
-
-
-def key(app: App, code: int, mod: int = 0) -> None:
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=""))
-    step(app)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app)
+from tests.helpers.screens import click, key, open_menu, step, top
 
 
 def type_text(app: App, text: str) -> None:
@@ -89,13 +54,6 @@ def option(scene: NewGameScene | SettingsScene, name: str, value: object) -> tup
     choice_row = row(scene, name)
     index = [c.value for c in choice_row.choices].index(value)
     return choice_row.option_rects[index].center
-
-
-def open_menu(app: App, seed: int | None = None) -> MenuScene:
-    menu = MenuScene(app, seed)
-    app.push(menu)
-    step(app)
-    return menu
 
 
 def played_match(players: int = 4, actions: int = 9, seed: int = 11) -> Match:
@@ -122,10 +80,6 @@ def finished_deal(players: int, seed: int) -> Match:
         if deal.result is not None:
             return match
         match.next_deal()
-
-
-def top(app: App) -> Scene | None:
-    return app.scene
 
 
 # --- the menu ----------------------------------------------------------------------------------
@@ -364,7 +318,7 @@ def test_a_saved_match_that_breaks_a_rule_is_told_in_french(home: Path) -> None:
     bid = next(i for i, e in enumerate(log) if e["event"] == "bid_made")
     log[bid]["seat"] = (log[bid]["seat"] + 1) % 4
     file.write_text(json.dumps(data), encoding="utf-8")
-    app = App(Settings(sound=False, animation_speed="instant", language="fr"), size=(1280, 720))
+    app = open_app((1280, 720), language="fr")
     try:
         menu = open_menu(app)
         assert not menu.buttons[1].enabled and menu.toast.visible
@@ -373,8 +327,7 @@ def test_a_saved_match_that_breaks_a_rule_is_told_in_french(home: Path) -> None:
             "siège" in text, text
         assert "turn" not in text and "seat" not in text
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 def test_a_corrupt_saved_match_is_named_and_left_alone(app: App) -> None:
@@ -821,7 +774,7 @@ def test_statistics_from_the_deals_list_keep_its_filter(app: App) -> None:
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int],
                                                 language: str) -> None:
-    app = App(Settings(sound=False, animation_speed="instant", language=language), size=size)
+    app = open_app(size, language=language)
     try:
         stats = StatsScene(app)
         app.push(stats)
@@ -847,14 +800,13 @@ def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int
         assert app.screen.get_rect().contains(stats.back_button.rect)
         assert stats.panel.bottom < stats.back_button.rect.top < h
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080)])
 def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, size) -> None:
     """Eight buttons under the title, its suits and its tagline, and over the keys line."""
-    app = App(Settings(sound=False, animation_speed="instant"), size=size)
+    app = open_app(size)
     menu = open_menu(app)
     u = app.unit
     first, last = menu.buttons[0].rect, menu.buttons[-1].rect
@@ -863,8 +815,7 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
     assert last.bottom <= app.size[1] - 30 * u
     tops = [b.rect.top for b in menu.buttons]
     assert tops == sorted(tops) and len(set(tops)) == len(tops) == 8
-    app.close()
-    app.window.destroy()
+    shut(app)
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080),
@@ -875,7 +826,7 @@ def test_a_form_fits_between_its_title_and_the_keys_line(home: Path, size: tuple
                                                           language: str, form: str) -> None:
     """Every row, option and button of the settings and the new-game form inside the window,
     the panel under its title and over the keys line, the rows one under the other."""
-    app = App(Settings(sound=False, animation_speed="instant", language=language), size=size)
+    app = open_app(size, language=language)
     try:
         scene: SettingsScene | NewGameScene = (
             SettingsScene(app) if form == "settings" else NewGameScene(app))
@@ -901,8 +852,7 @@ def test_a_form_fits_between_its_title_and_the_keys_line(home: Path, size: tuple
             assert panel.contains(button.rect), (size, button.rect, panel)
             assert button.rect.top >= bottoms
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 def test_the_rules_page_says_the_discard_may_change_until_the_first_card():

@@ -2,7 +2,7 @@
 
 Deals come from three places: a designed 4-player deal whose first tricks hit each way of
 playing a card (trump, overtrump, undertrump, discard, the Excuse, a trump lead the others
-cannot beat); the frozen records of ``tests/test_scoring.py`` (handful, slams, Petit au bout,
+cannot beat); the frozen records of ``tests/engine/test_scoring.py`` (handful, slams, Petit au bout,
 the Excuse in the last trick, five-player partner and taker alone); stacked hands for misères
 and trumps in the discard; and hundreds of random deals per player count for what every line
 must be (never empty, never a raw key, one per event, French really French).
@@ -39,8 +39,7 @@ from engine.rules import Rules, load_rules
 from engine.state import DealState, Phase
 from game.app.i18n import catalogs, seat_name, tr
 from game.replay.narrate import card_text, describe, narrate, narrate_events
-from tests.helpers.stacked_deals import stacked_dealt
-from tests.test_scoring import (
+from tests.helpers.scored_deals import (
     EXAMPLE_1,
     EXAMPLE_5,
     EXCUSE_LAST_TRICK,
@@ -49,6 +48,7 @@ from tests.test_scoring import (
     SLAM_EXCUSE_LED,
     replay,
 )
+from tests.helpers.stacked_deals import stacked_dealt
 
 FFT = load_rules()
 VARIANTS = ("fft", "miseres", "excuse_to_trick_winner", "call_any_card")

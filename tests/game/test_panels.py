@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from engine.match import Match
 from engine.randomplay import random_discard
 from engine.rules import load_rules
 from engine.views import view_for
+from game import driving
 from game.app.settings import Settings
 from game.app.window import App
 from game.table import dialogs as P
@@ -42,6 +43,8 @@ from game.table.dialogs.base import signed
 from game.table.score.panel import ScorePanel
 from game.table.score.sheet import ScoreSheet, sheet_rows
 from game.table.source import Scoreboard
+from tests.helpers.apps import shut
+from tests.helpers.table import Table
 
 FFT = load_rules()
 MISERES = load_rules(variant="miseres")
@@ -98,20 +101,6 @@ def bots(players: int, passing: bool = False) -> dict[int, Any]:
 
 
 # --- panel_for, on views built from engine states ------------------------------------------------
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def app(home: Path) -> Iterator[App]:
-    app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
-    yield app
-    app.close()
-    app.window.destroy()
 
 
 class StillSource:
@@ -341,25 +330,11 @@ def table_scene() -> Any:
     return TableScene
 
 
-class Game:
-    """A table on screen for a match, with helpers that post real input events."""
+class Game(Table):
+    """The table harness over a match with the tests' bots, and the dialog it shows."""
 
-    def __init__(self, app: App, match: Match, bots: dict[int, Any]) -> None:
-        from game.match.controller import MatchController
-
-        self.app = app
-        self.match = match
-        self.controller = MatchController(match, bots)
-        self.scene = table_scene()(app, self.controller)
-        app.push(self.scene)
-
-    def close(self) -> None:
-        self.controller.shutdown()
-
-    # running
-    def step(self, frames: int = 1) -> None:
-        for _ in range(frames):
-            self.app.step(1 / 60)
+    def __init__(self, match: Match, bots: dict[int, Any]) -> None:
+        super().__init__(match=match, bot_players=bots)
 
     def run_until(self, condition: Callable[[], bool], timeout: float = 20.0) -> None:
         end = time.monotonic() + timeout
@@ -379,27 +354,14 @@ class Game:
         self.run_until(lambda: isinstance(self.panel, cls))
         return self.panel
 
-    # input, through pygame's event queue
-    def click(self, pos: tuple[int, int]) -> None:
-        pos = (int(pos[0]), int(pos[1]))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        self.step()
-
     def key(self, code: int) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0))
-        self.step()
-
-    def button(self, panel: Any, label: str) -> Any:
-        found = [b for b in panel.buttons if b.label == label]
-        assert found, f"no button {label!r} in {[b.label for b in panel.buttons]}"
-        return found[0]
+        driving.key(code, self.step)
 
     def click_button(self, panel: Any, label: str) -> None:
-        self.click(self.button(panel, label).rect.center)
+        """Clicks the button ``label`` of ``panel`` (a dialog, or the score panel)."""
+        found = [b for b in panel.buttons if b.label == label]
+        assert found, f"no button {label!r} in {[b.label for b in panel.buttons]}"
+        self.click(found[0].rect.center)
 
     def hand_point(self, card: int) -> tuple[int, int]:
         """A point of the screen where the hand shows ``card`` on top."""
@@ -416,17 +378,13 @@ class Game:
 
 
 @pytest.fixture
-def games(app: App) -> Iterator[Callable[..., Game]]:
-    made: list[Game] = []
+def games() -> Callable[..., Game]:
+    """Tables over a match (closed with the test, as every harness table is)."""
 
     def make(match: Match, passing: bool = False) -> Game:
-        game = Game(app, match, bots(match.players, passing))
-        made.append(game)
-        return game
+        return Game(match, bots(match.players, passing))
 
-    yield make
-    for game in made:
-        game.close()
+    return make
 
 
 def test_a_bid_made_by_clicking(games: Callable[..., Game]) -> None:
@@ -517,7 +475,8 @@ def test_a_handful_chosen_in_the_hand_and_shown(games: Callable[..., Game]) -> N
     petit, top = C.parse_card("T1"), C.parse_card("T21")
     # the lowest trumps first, but the Petit and the 21 hidden (more trumps than ten)
     assert sorted(scene.dialogs.selection) == [c for c in trumps if c not in (petit, top)][:10]
-    confirm = game.button(panel, game.app.tr("panel_handful_confirm"))
+    assert panel is game.panel
+    confirm = game.button(game.app.tr("panel_handful_confirm"))
     # swap the lowest shown for the 21, by clicking hand cards
     low = min(scene.dialogs.selection)
     game.click(game.hand_point(low))
@@ -613,7 +572,7 @@ def test_the_score_panel_at_the_end_of_a_deal_and_next_deal(games: Callable[...,
     assert not game.match.current.is_over or game.match.current.state.cancelled
 
 
-def test_the_score_sheet_lists_every_deal(games: Callable[..., Game], app: App) -> None:
+def test_the_score_sheet_lists_every_deal(games: Callable[..., Game]) -> None:
     match = live_match(FFT, 4)
     players = {s: make_bot("random", 40 + s) for s in range(4)}
     for number in range(12):
@@ -626,7 +585,7 @@ def test_the_score_sheet_lists_every_deal(games: Callable[..., Game], app: App) 
     game.run_until(lambda: game.scene.score_panel is not None)
     panel = game.scene.score_panel
     game.key(pygame.K_s)
-    sheet = app.scene
+    sheet = game.app.scene
     assert isinstance(sheet, ScoreSheet)
     assert [row.number for row in sheet.rows] == [str(n) for n in range(1, 13)]
     assert sheet.rows[-1].totals == tuple(match.totals)
@@ -645,7 +604,7 @@ def test_the_score_sheet_lists_every_deal(games: Callable[..., Game], app: App) 
     assert sheet.scroll == 0
     # Back returns to the table and its score panel
     game.click(sheet.back.rect.center)
-    assert app.scene is game.scene
+    assert game.app.scene is game.scene
     assert game.scene.score_panel is panel
 
 
@@ -796,8 +755,7 @@ def test_panels_fit_every_window_size(home: Path) -> None:
             assert panel.rect.bottom <= layout.hand_rect.top
             panel.draw(app.screen)
         finally:
-            app.close()
-            app.window.destroy()
+            shut(app)
 
 
 def test_discard_then_no_dialog_until_the_slam(app: App) -> None:

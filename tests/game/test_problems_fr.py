@@ -15,9 +15,9 @@ from engine.problems import Problem, ProblemError
 from engine.record import RecordError, score_record
 from engine.rules import RulesError, default_rules_path, load_rules, rules_from_document
 from game.app.i18n import detail_words, has_text
+from tests.helpers.paths import RECORDS
 
 RULES_TEXT = default_rules_path().read_text(encoding="utf-8")
-RECORDS = Path(__file__).resolve().parent / "records"
 GARDE = yaml.safe_load((RECORDS / "four_players_garde.yaml").read_text(encoding="utf-8"))
 FIVE = yaml.safe_load((RECORDS / "five_players_call.yaml").read_text(encoding="utf-8"))
 

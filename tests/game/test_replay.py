@@ -17,22 +17,13 @@ from engine.rules import load_rules
 from engine.saves import save_deal
 from engine.state import replay
 from engine.views import public_events, view_for
-from game import driving
-from game.app.settings import Settings
-from game.app.window import App
 from game.replay.cursor import ReplayCursor
 from game.replay.narrate import narrate
 from game.replay.play_on import PlayOnScene
 from game.replay.source import ReplaySource
-from game.replay.viewer import ReplayInfo, ReplayScene
 from game.table.source import Redraw
-
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
+from tests.helpers.apps import open_app
+from tests.helpers.replay import DT, Replay
 
 
 @pytest.fixture(autouse=True)
@@ -136,53 +127,10 @@ def test_the_source_never_changes_the_deal():
 # --- the viewer ------------------------------------------------------------------------------
 
 
-class Viewer:
-    def __init__(self, deal: Deal, size=(1280, 720), speed="instant") -> None:
-        self.app = App(Settings(animation_speed=speed, sound=False), size=size)
-        pygame.event.clear()
-        names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:deal.players]
-        self.deal = deal
-        self.scene = ReplayScene(self.app, ReplayInfo(deal, names, "test deal"))
-        self.app.push(self.scene)
-        self.step(3)
-
-    def step(self, frames: int = 1) -> None:
-        for _ in range(frames):
-            self.app.step(DT)
-
-    def key(self, key: int) -> None:
-        driving.key(key, self.step)
-        self.settle()
-
-    def click(self, pos) -> None:
-        driving.click(pos, self.step)
-        self.settle()
-
-    def settle(self) -> None:
-        for _ in range(2000):
-            if self.scene.idle:
-                self.step()
-                return
-            self.step()
-        raise AssertionError("the viewer never settled")
-
-    def check_position(self) -> None:
-        """What the table shows is seat 0's view of a fresh fold of the log's prefix."""
-        position = self.scene.cursor.position
-        fresh = replay(self.deal.rules, self.deal.events[:position])
-        expected = view_for(fresh, 0)
-        table = self.scene.table
-        assert table.view == expected
-        assert sorted(table.hand.sprites) == sorted(expected.hand)
-        shown = [(sprite.owner, sprite.card) for sprite in table.sprites["trick"]]
-        assert shown == list(zip(expected.trick.seats(self.deal.players), expected.trick.cards,
-                                 strict=True))
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_stepping_forward_to_the_end_and_back_to_the_start(players):
     deal = played_deal(players, 21)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     viewer.settle()
     viewer.check_position()
     for position in range(2, len(deal.events) + 1):
@@ -202,7 +150,7 @@ def test_stepping_forward_to_the_end_and_back_to_the_start(players):
 
 def test_home_end_and_trick_jumps():
     deal = played_deal(4, 33)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     starts = viewer.scene.cursor.trick_starts()
     viewer.key(pygame.K_END)
     assert viewer.scene.cursor.at_end and viewer.scene.score_panel is not None
@@ -224,7 +172,7 @@ def test_home_end_and_trick_jumps():
 
 def test_autoplay_runs_to_the_end_and_space_pauses():
     deal = played_deal(3, 40)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     viewer.key(pygame.K_SPACE)
     assert viewer.scene.autoplay
     for _ in range(5):
@@ -250,7 +198,7 @@ def test_autoplay_runs_to_the_end_and_space_pauses():
 
 def test_the_buttons_and_the_timeline_move_the_cursor():
     deal = played_deal(5, 12)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     scene = viewer.scene
     forward = next(b for b in scene.bar.steps if b.symbol == "forward")
     viewer.click(forward.rect.center)
@@ -279,33 +227,33 @@ def test_open_hands_and_as_seen_draw_every_size():
     for players in (3, 4, 5):
         deal = played_deal(players, 50 + players)
         for size in ((1024, 600), (1280, 720), (1920, 1080)):
-            viewer = Viewer(deal, size=size)
-            scene = viewer.scene
-            scene.go(scene.cursor.trick_starts()[3])
-            viewer.step(2)
-            assert scene.open_hands
-            lay = scene.table.layout
-            for seat in range(1, players):
-                count = len(scene.cursor.state.hands and
-                            [c for c in range(78) if scene.cursor.state.hands[seat] >> c & 1])
-                slots = lay.open_hand_slots(seat, count, lay.u(54))
-                assert len(slots) == count
-                for x, y in slots:  # every opponent card is on the table's part of the window
-                    assert 0 <= x <= lay.size[0] and 0 <= y <= lay.size[1]
-            viewer.key(pygame.K_o)
-            assert not scene.open_hands
-            viewer.check_position()
-            names = scene.narration_names()
-            assert scene.lines == narrate(deal, names, seat=0)  # told as seat 0 knew it
-            viewer.key(pygame.K_o)
-            assert scene.open_hands
-            assert scene.lines == narrate(deal, names)
+            with Replay.of(deal, size=size) as viewer:
+                scene = viewer.scene
+                scene.go(scene.cursor.trick_starts()[3])
+                viewer.step(2)
+                assert scene.open_hands
+                lay = scene.table.layout
+                for seat in range(1, players):
+                    count = len(scene.cursor.state.hands and
+                                [c for c in range(78) if scene.cursor.state.hands[seat] >> c & 1])
+                    slots = lay.open_hand_slots(seat, count, lay.u(54))
+                    assert len(slots) == count
+                    for x, y in slots:  # every opponent card is on the table's part of the window
+                        assert 0 <= x <= lay.size[0] and 0 <= y <= lay.size[1]
+                viewer.key(pygame.K_o)
+                assert not scene.open_hands
+                viewer.check_position()
+                names = scene.narration_names()
+                assert scene.lines == narrate(deal, names, seat=0)  # told as seat 0 knew it
+                viewer.key(pygame.K_o)
+                assert scene.open_hands
+                assert scene.lines == narrate(deal, names)
 
 
 def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     deal = played_deal(4, 61)
     events = list(deal.events)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     scene = viewer.scene
     scene.go(scene.cursor.trick_starts()[4] + 2)  # mid-trick
     viewer.key(pygame.K_p)
@@ -343,7 +291,7 @@ def test_esc_in_a_try_begun_asks_before_throwing_it_away():
     from game.menus.common import ConfirmDialog
 
     deal = played_deal(4, 61)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     scene = viewer.scene
     scene.go(scene.cursor.trick_starts()[4] + 2)
     viewer.key(pygame.K_p)
@@ -389,7 +337,7 @@ def test_replaying_a_saved_file_leaves_it_byte_for_byte(tmp_path):
     from game.replay.files import load_replay_file
 
     source = load_replay_file(path)
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    app = open_app((1280, 720))
     from game.replay.viewer import open_replay
 
     scene = open_replay(app, source)
@@ -403,7 +351,7 @@ def test_replaying_a_saved_file_leaves_it_byte_for_byte(tmp_path):
 
 def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     deal = played_deal(4, 80)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     scene = viewer.scene
     analysis = scene.analysis
     assert analysis is not None
@@ -435,7 +383,7 @@ def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():
     deal = Deal.new(load_rules(), 4, 3, 11)
     while not deal.is_over:
         deal.execute(deal.state.turn, PASS)
-    viewer = Viewer(deal)
+    viewer = Replay.of(deal)
     scene = viewer.scene
     viewer.key(pygame.K_END)
     assert scene.cursor.at_end and scene.score_panel is not None
@@ -477,7 +425,7 @@ def test_a_deal_from_the_history_shows_its_number_and_the_match_totals(tmp_path)
     assert number >= 3 and any(before)
     history = sorted(paths.history_dir().glob("*.json"))
     assert len(history) == number == match.played_to_the_end
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
+    app = open_app((1280, 720))
     try:
         for file in (history[-1], paths.current_match_file()):
             scene = open_replay(app, load_replay_file(file))

@@ -22,9 +22,9 @@ from engine.saves import save_deal, save_match
 from engine.state import Phase
 from game.replay import files as replay_files
 from game.replay.files import ReplayFileError, ReplaySource, load_replay_file
+from tests.helpers.paths import RECORDS, ROOT
 
 RULES = load_rules()
-RECORDS = Path(__file__).resolve().parent / "records"
 NAMES = ["Ana", "Léa", "Hugo", "Chloé"]
 SEATS = ["South", "East", "North", "West"]
 
@@ -305,7 +305,7 @@ def test_json_of_another_kind(data: object, expected: str, tmp_path: Path) -> No
 
 def test_the_rules_file_is_not_a_deal(tmp_path: Path) -> None:
     path = tmp_path / "rules.yaml"
-    path.write_bytes((Path(__file__).resolve().parent.parent / "rules.yaml").read_bytes())
+    path.write_bytes((ROOT / "rules.yaml").read_bytes())
     assert "a 'tarot-rules' file" in refused(path)
 
 

@@ -37,11 +37,11 @@ from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import SaveError, load_deal, load_match, save_match
 from game.app import paths
-from game.app.settings import Settings
 from game.app.window import App
 from game.match.session import Autosave, read_saved_match, resume_match
+from tests.helpers.apps import open_app, shut
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 60.0
 GAME = [sys.executable, "-m", "game", "--speed", "instant"]
 
@@ -144,10 +144,9 @@ def games() -> Iterator[list[Game]]:
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """A window for resuming in this process; its saves go to a folder of their own."""
     monkeypatch.setenv("TAROT_HOME", str(tmp_path / "in-process"))
-    window = App(Settings(sound=False, animation_speed="instant"), size=(1024, 600))
+    window = open_app((1024, 600))
     yield window
-    window.close()
-    window.window.destroy()
+    shut(window)
 
 
 def resume_here(app: App, file: Path, saved: list[Event]) -> None:
@@ -192,6 +191,7 @@ def after_the_kill(app: App, game: Game, since: list[Event]) -> list[Event]:
     return saved
 
 
+@pytest.mark.slow
 def test_a_killed_match_carries_on_from_its_last_save(tmp_path: Path, app: App,
                                                       games: list[Game]) -> None:
     home = tmp_path / "home"
@@ -241,7 +241,7 @@ def test_a_killed_match_carries_on_from_its_last_save(tmp_path: Path, app: App,
 
 
 # --- a save cut short -------------------------------------------------------------------------
-# engine.saves is tested for an interrupted write (tests/test_saves.py); here the game's own
+# engine.saves is tested for an interrupted write (tests/engine/test_saves.py); here the game's own
 # autosave: play goes on, the previous save stays, and a temporary file left by a kill does not
 # get in the way of continuing.
 

@@ -17,22 +17,15 @@ from engine.rules import load_rules
 from engine.saves import load_deal_file, save_deal
 from engine.variations import EXPERT, TRY
 from engine.views import view_for
-from game import driving
-from game.app.settings import Settings
-from game.app.window import App
 from game.replay.files import load_replay_file
 from game.replay.play_on import PlayOnScene
-from game.replay.viewer import ReplayInfo, ReplayScene, open_replay
+from game.replay.viewer import open_replay
 from game.table.paint import signed
+from tests.helpers.apps import open_app
+from tests.helpers.replay import Replay
 
-DT = 1 / 60
 GRAPH_SAMPLES = 3
 SAMPLES = 4
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture(autouse=True)
@@ -65,65 +58,21 @@ def deal_with_mistakes(players: int, seed: int) -> Deal:
         seed += 1000
 
 
-class Board:
-    """The real replay scene in a headless window, with the keys and clicks of a player."""
-
-    def __init__(self, scene: ReplayScene, app: App) -> None:
-        self.scene = scene
-        self.app = app
-        self.step(3)
-
-    @classmethod
-    def of(cls, deal: Deal, size=(1280, 720)) -> Board:
-        app = App(Settings(animation_speed="instant", sound=False), size=size)
-        pygame.event.clear()
-        names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:deal.players]
-        scene = ReplayScene(app, ReplayInfo(deal, names, "test deal"))
-        app.push(scene)
-        return cls(scene, app)
-
-    def step(self, frames: int = 1) -> None:
-        for _ in range(frames):
-            self.app.step(DT)
-
-    def key(self, key: int, mod: int = 0) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
-        self.step()
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=""))
-        self.settle()
-
-    def click(self, pos) -> None:
-        driving.click(pos, self.step)
-        self.settle()
-
-    def settle(self) -> None:
-        for _ in range(2000):
-            self.step()
-            if self.scene.idle:
-                return
-        raise AssertionError("the viewer never settled")
-
-    def finish_analysis(self) -> None:
-        analysis = self.scene.analysis
-        assert analysis is not None
-        assert analysis.wait(240), f"analysis at {analysis.done}/{analysis.total}"
-        self.step(2)
-
-    def play_out_practice(self, seed: int) -> PlayOnScene:
-        """Seat 0 plays the practice table to its score (with a random player's cards)."""
-        table = self.app.scene
-        assert isinstance(table, PlayOnScene)
-        controller = table.player
-        me = make_bot("random", seed)
-        for _ in range(60_000):
-            if controller.match.current.is_over and table.score_panel is not None:
-                return table
-            if controller.waiting_for_human() and table.idle:
-                assert controller.submit(me.decide(controller.view())) is None
-            self.step()
-            if controller.is_thinking():
-                time.sleep(0.0005)
-        raise AssertionError("the practice deal never ended")
+def play_out_practice(board: Replay, seed: int) -> PlayOnScene:
+    """Seat 0 plays the practice table to its score (with a random player's cards)."""
+    table = board.app.scene
+    assert isinstance(table, PlayOnScene)
+    controller = table.player
+    me = make_bot("random", seed)
+    for _ in range(60_000):
+        if controller.match.current.is_over and table.score_panel is not None:
+            return table
+        if controller.waiting_for_human() and table.idle:
+            assert controller.submit(me.decide(controller.view())) is None
+        board.step()
+        if controller.is_thinking():
+            time.sleep(0.0005)
+    raise AssertionError("the practice deal never ended")
 
 
 # --- the graph -------------------------------------------------------------------------------
@@ -131,7 +80,7 @@ class Board:
 
 def test_the_graph_has_one_point_per_step_and_they_are_the_analysis_estimates():
     deal = deal_with_mistakes(4, 3)
-    board = Board.of(deal)
+    board = Replay.of(deal)
     board.finish_analysis()
     analysis = board.scene.analysis
     values = analysis.graph()
@@ -153,7 +102,7 @@ def test_the_graph_has_one_point_per_step_and_they_are_the_analysis_estimates():
 
 def test_a_click_on_the_graph_moves_there_and_the_graph_redraws_at_every_size():
     deal = deal_with_mistakes(5, 9)
-    board = Board.of(deal, size=(1024, 600))
+    board = Replay.of(deal, size=(1024, 600))
     board.finish_analysis()
     graph = board.scene.bar.graph
     for wanted in (len(deal.events) // 4, len(deal.events) // 2, 2):
@@ -174,7 +123,7 @@ def test_a_click_on_the_graph_moves_there_and_the_graph_redraws_at_every_size():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_next_and_previous_mistake_land_on_the_marked_decisions(players):
     deal = deal_with_mistakes(players, 20 + players)
-    board = Board.of(deal)
+    board = Replay.of(deal)
     board.finish_analysis()
     scene = board.scene
     marked = scene.mistake_positions()
@@ -212,7 +161,7 @@ def test_next_and_previous_mistake_land_on_the_marked_decisions(players):
 
 def test_the_summary_counts_the_mistakes_and_what_they_cost():
     deal = deal_with_mistakes(4, 41)
-    board = Board.of(deal)
+    board = Replay.of(deal)
     board.finish_analysis()
     scene = board.scene
     board.key(pygame.K_TAB)
@@ -234,7 +183,7 @@ def test_the_summary_counts_the_mistakes_and_what_they_cost():
 
 def test_the_experts_line_is_a_variation_to_step_through_and_leave():
     deal = deal_with_mistakes(4, 52)
-    board = Board.of(deal)
+    board = Replay.of(deal)
     scene = board.scene
     start = scene.cursor.trick_starts()[9]
     scene.go(start)
@@ -273,7 +222,7 @@ def test_the_options_box_leaves_the_variations_list_whole():
     """Analysis, a decision's row, L, then back from the line: the Variations tab stays, and
     the options box of the decision under it is not drawn over its list."""
     deal = deal_with_mistakes(4, 52)
-    board = Board.of(deal)
+    board = Replay.of(deal)
     scene = board.scene
     board.finish_analysis()
     board.key(pygame.K_TAB)
@@ -302,13 +251,13 @@ def test_a_try_is_kept_in_the_file_and_comes_back_after_a_restart(tmp_path: Path
     deal = deal_with_mistakes(4, 63)
     path = tmp_path / "deal.json"
     save_deal(deal, path, {"names": ["Ann", "Bob", "Cat", "Dan"]})
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
-    board = Board(open_replay(app, load_replay_file(path)), app)
+    app = open_app((1280, 720))
+    board = Replay(open_replay(app, load_replay_file(path)), app)
     scene = board.scene
     scene.go(scene.cursor.trick_starts()[6] + 1)
     board.step(2)
     board.key(pygame.K_p)
-    table = board.play_out_practice(7)
+    table = play_out_practice(board, 7)
     played = table.player.match.current
     table.score_panel.next_deal()  # back to the replay
     board.step(3)
@@ -326,8 +275,8 @@ def test_a_try_is_kept_in_the_file_and_comes_back_after_a_restart(tmp_path: Path
     assert scene.branches.add(TRY, "Try", played) == (variation, "")
     assert len(scene.branches.variations) == 1 and len(load_deal_file(path).variations) == 1
     # a new window opens it with its try listed, the original's result beside the try's
-    again = App(Settings(animation_speed="instant", sound=False), size=(1024, 600))
-    board = Board(open_replay(again, load_replay_file(path)), again)
+    again = open_app((1024, 600))
+    board = Replay(open_replay(again, load_replay_file(path)), again)
     scene = board.scene
     assert [v.name for v in scene.branches.variations] == [variation.name]
     scene.tab = "lines"
@@ -344,8 +293,8 @@ def test_a_replayed_file_is_untouched_when_nothing_is_played_on(tmp_path: Path):
     path = tmp_path / "deal.json"
     save_deal(deal, path, {"names": ["Ann", "Bob", "Cat"]})
     before = path.read_bytes()
-    app = App(Settings(animation_speed="instant", sound=False), size=(1280, 720))
-    board = Board(open_replay(app, load_replay_file(path)), app)
+    app = open_app((1280, 720))
+    board = Replay(open_replay(app, load_replay_file(path)), app)
     for key in (pygame.K_END, pygame.K_HOME, pygame.K_m, pygame.K_TAB, pygame.K_TAB,
                 pygame.K_RIGHT, pygame.K_ESCAPE):
         board.key(key)
@@ -355,6 +304,7 @@ def test_a_replayed_file_is_untouched_when_nothing_is_played_on(tmp_path: Path):
 # --- declarations on the plates and the score sheet --------------------------------------------
 
 
+@pytest.mark.slow
 def test_declarations_stay_on_the_seat_plates_and_name_the_sheet_row():
     from engine.events import HandfulShown, MisereAnnounced, SlamAnnounced
     from engine.match import Match
@@ -365,37 +315,37 @@ def test_declarations_stay_on_the_seat_plates_and_name_the_sheet_row():
     seen = set()
     for _plan, deal in catalogue():
         declared: dict[int, set[str]] = {}
-        board = Board.of(deal, size=(1024, 600))
-        scene = board.scene
-        tr = scene.tr
-        for position in range(1, len(deal.events) + 1):
-            event = deal.events[position - 1]
-            if isinstance(event, HandfulShown):
-                declared.setdefault(event.seat, set()).add(tr("table_plate_handful"))
-            elif isinstance(event, MisereAnnounced):
-                declared.setdefault(event.seat, set()).add(tr("table_plate_misere"))
-            elif isinstance(event, SlamAnnounced):
-                declared.setdefault(event.seat, set()).add(tr("table_plate_slam"))
-            scene.go(position)
-            board.step()
-            for seat in range(deal.players):
-                assert set(declarations(scene.table, seat)) == declared.get(seat, set()), (
-                    position, seat)
-        for words in declared.values():
-            seen |= words
-        if deal.result is None:
-            continue
-        match = Match(deal.rules, deal.players, 0, deal.state.dealer, deals=[deal])
-        [row] = sheet_rows(match, scene.info.names, tr)
-        if deal.state.slam_announced:
-            assert tr("sheet_slam_announced") in row.result
-        handfuls = len(deal.state.handfuls)
-        if handfuls:
-            assert (tr("sheet_handful") if handfuls == 1
-                    else tr("sheet_handfuls", n=handfuls)) in row.result
-        if deal.state.miseres:
-            assert tr("sheet_misere" if len(deal.state.miseres) == 1 else "sheet_miseres",
-                      n=len(deal.state.miseres)) in row.result
+        with Replay.of(deal, size=(1024, 600)) as board:
+            scene = board.scene
+            tr = scene.tr
+            for position in range(1, len(deal.events) + 1):
+                event = deal.events[position - 1]
+                if isinstance(event, HandfulShown):
+                    declared.setdefault(event.seat, set()).add(tr("table_plate_handful"))
+                elif isinstance(event, MisereAnnounced):
+                    declared.setdefault(event.seat, set()).add(tr("table_plate_misere"))
+                elif isinstance(event, SlamAnnounced):
+                    declared.setdefault(event.seat, set()).add(tr("table_plate_slam"))
+                scene.go(position)
+                board.step()
+                for seat in range(deal.players):
+                    assert set(declarations(scene.table, seat)) == declared.get(seat, set()), (
+                        position, seat)
+            for words in declared.values():
+                seen |= words
+            if deal.result is None:
+                continue
+            match = Match(deal.rules, deal.players, 0, deal.state.dealer, deals=[deal])
+            [row] = sheet_rows(match, scene.info.names, tr)
+            if deal.state.slam_announced:
+                assert tr("sheet_slam_announced") in row.result
+            handfuls = len(deal.state.handfuls)
+            if handfuls:
+                assert (tr("sheet_handful") if handfuls == 1
+                        else tr("sheet_handfuls", n=handfuls)) in row.result
+            if deal.state.miseres:
+                assert tr("sheet_misere" if len(deal.state.miseres) == 1 else "sheet_miseres",
+                          n=len(deal.state.miseres)) in row.result
     assert len(seen) == 3, seen
 
 

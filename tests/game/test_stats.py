@@ -10,13 +10,8 @@ from engine.saves import load_deal
 from game.app import paths
 from game.history.archive import list_deals
 from game.history.stats import PLAYER_COUNTS, compute_stats, count_stats
+from tests.helpers.apps import shut
 from tests.helpers.history_deals import archive, day, play_deal
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-    return tmp_path
 
 
 def seat0(path: Path) -> int:
@@ -111,5 +106,4 @@ def test_what_the_figures_leave_out_is_said_in_the_players_language(home: Path) 
     text = scene.left_out()
     assert "1 d'entraînement" in text and "1 jouée par l'ordinateur" in text, text
     assert "2 donnes de défi" in text and "challenge" not in text, text
-    app.close()
-    app.window.destroy()
+    shut(app)

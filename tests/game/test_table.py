@@ -7,11 +7,7 @@ whenever a bot is thinking, so the tests stay quick. Everything else is seeded.
 
 from __future__ import annotations
 
-import contextlib
 import random
-import time
-from collections.abc import Iterator
-from typing import Any
 
 import pygame
 import pytest
@@ -24,124 +20,17 @@ from engine.deal import Deal
 from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase
-from game import driving
 from game.app.i18n import suit_name, tr
-from game.app.settings import Settings
-from game.app.window import App
-from game.match.controller import MatchController
 from game.table.render import faces_on_show
-from game.table.scene import TableScene
 from tests.helpers.faces import corner, is_head, is_plain
-
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
-
-
-class Table:
-    """An app with the table scene on it, and the hands of a player."""
-
-    def __init__(self, players: int = 4, seed: int = 3, first_dealer: int | None = None,
-                 bots: str = "simple", size: tuple[int, int] = (1280, 720),
-                 human: int | None = 0, speed: str = "instant", match: Match | None = None,
-                 bot_players: dict[int, Any] | None = None) -> None:
-        self.app = App(Settings(animation_speed=speed, sound=False), size=size)
-        pygame.event.clear()
-        dealer = (players - 1) if first_dealer is None else first_dealer
-        self.match = match or Match.new(load_rules(), players, seed, first_dealer=dealer)
-        bot_seats = [s for s in range(self.match.players) if s != human]
-        self.controller = MatchController(
-            self.match, bot_players or {s: make_bot(bots, seed * 10 + s) for s in bot_seats},
-            human_seat=human)
-        self.scene = TableScene(self.app, self.controller)
-        self.app.push(self.scene)
-
-    def close(self) -> None:
-        self.controller.shutdown()
-
-    # --- time -------------------------------------------------------------------------------
-    def step(self, frames: int = 1) -> None:
-        for _ in range(frames):
-            self.app.step(DT)
-            if self.controller.is_thinking():
-                time.sleep(0.0005)  # let the bot's thread answer
-
-    def until(self, condition, limit: int = 20_000) -> None:
-        for _ in range(limit):
-            if condition():
-                return
-            self.step()
-        raise AssertionError("timed out")
-
-    def settle(self) -> None:
-        """Until the human must act (or the deal is over) and the table is idle."""
-        self.until(lambda: self.scene.idle and (self.controller.waiting_for_human()
-                                                or self.match.current.is_over))
-        self.step(2)
-
-    # --- the mouse (game.driving posts what a player's hand on the mouse would) -------------
-    @staticmethod
-    def post(kind: int, **values) -> None:
-        driving.post(kind, **values)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        driving.click(pos, self.step)
-
-    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
-        driving.drag(start, end, self.step, steps)
-
-    def card_point(self, card: int) -> tuple[int, int]:
-        """A point on the visible part of a hand card (near its corner index)."""
-        point = driving.card_point(self.scene, card, search=False)
-        assert point is not None, "the point must hit that card"
-        return point
-
-    @property
-    def centre(self) -> tuple[int, int]:
-        x, y = self.scene.layout.centre
-        return round(x), round(y)
-
-    def drag_to_table(self, card: int) -> None:
-        self.drag(self.card_point(card), self.centre)
-
-    # --- dialogs ------------------------------------------------------------------------------
-    def button(self, label: str):
-        panel = self.scene.dialogs.open_panel()
-        assert panel is not None, "a dialog should be open"
-        for button in panel.buttons:
-            if button.label == label:
-                return button
-        raise AssertionError(f"no button {label!r} in {[b.label for b in panel.buttons]}")
-
-    def answer(self, action) -> None:
-        """Answer the open question through its dialog (or the controller without one)."""
-        panel = self.scene.dialogs.open_panel()
-        if panel is None:
-            assert self.controller.submit(action) is None
-        elif isinstance(action, Bid):
-            self.click(self.button(tr(action.contract or "pass")).rect.center)
-        elif isinstance(action, DecideSlam):
-            label = "panel_slam_yes" if action.announce else "panel_slam_no"
-            self.click(self.button(tr(label)).rect.center)
-        elif isinstance(action, Call):
-            assert self.scene.submit(action)
-        else:  # a handful or misère offer: decline it
-            self.click(panel.buttons[-1].rect.center)
-        self.step()
-
-    def decline_offers(self) -> None:
-        """Close a handful or misère offer before the first card."""
-        for _ in range(3):
-            panel = self.scene.dialogs.open_panel()
-            if panel is None:
-                return
-            name = type(panel).__name__
-            assert name in ("HandfulPanel", "MiserePanel"), name
-            self.click(self.button(tr("panel_no_thanks")).rect.center)
-            self.step(2)
+from tests.helpers.table import (
+    DT,
+    Table,
+    become_taker,
+    make_discard,
+    taken_by_the_player,
+    the_taker,
+)
 
 
 def expected_refusal(view, card: int) -> str:
@@ -164,21 +53,8 @@ def expected_refusal(view, card: int) -> str:
 # --- tests ---------------------------------------------------------------------------------------
 
 
-def become_taker(table: Table) -> None:
-    table.settle()
-    assert table.scene.view.phase is Phase.BIDDING
-    if table.scene.dialogs.open_panel() is not None:
-        assert type(table.scene.dialogs.open_panel()).__name__ == "BiddingPanel"
-    table.answer(Bid("garde"))
-    table.settle()
-    view = table.scene.view
-    assert view.taker == 0 and view.contract == "garde"
-    assert view.phase is Phase.DISCARDING
-
-
 def test_the_discard_is_made_by_dragging_cards_into_the_zone():
-    table = Table(seed=3)
-    try:
+    with Table(seed=3) as table:
         become_taker(table)
         scene = table.scene
         assert scene.editor.open
@@ -223,8 +99,6 @@ def test_the_discard_is_made_by_dragging_cards_into_the_zone():
         assert not scene.editor.open and not scene.editor.zone
         assert sorted(scene.hand.order) == sorted(scene.view.hand)
         assert deal.state.phase is Phase.SLAM
-    finally:
-        table.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -246,25 +120,6 @@ def test_every_refusal_the_engine_gives_is_put_into_words(lang):
 def discard_view_of(table: Table):
     with the_taker(table):
         return table.scene.view
-
-
-@contextlib.contextmanager
-def the_taker(table: Table) -> Iterator[Table]:
-    """``table`` with the player as taker, the discard to make; closed after."""
-    try:
-        become_taker(table)
-        yield table
-    finally:
-        table.close()
-
-
-def make_discard(table: Table) -> None:
-    """Drag the first six cards that may go into the zone, and confirm."""
-    scene = table.scene
-    for card in C.cards_of(O.discard_options(scene.view).allowed)[:6]:
-        table.drag(table.card_point(card), scene.layout.discard_rect.center)
-    table.click(scene.editor.confirm_button.rect.center)
-    table.settle()
 
 
 def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
@@ -309,20 +164,10 @@ def test_a_seventh_card_for_a_full_discard_is_refused_by_drag_click_and_key():
         assert sorted(C.cards_of(table.match.current.state.discard)) == chosen
 
 
-def taken_by_the_player(players: int, seed: int) -> Match:
-    """A match where the player (seat 0, first to speak) bids Garde and everyone passes."""
-    match = Match.new(load_rules(), players, seed, first_dealer=players - 1)
-    while match.current.state.phase is Phase.BIDDING:
-        seat = match.current.state.turn
-        match.execute(seat, Bid("garde" if seat == 0 else None))
-    return match
-
-
 def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
     """A match taken up again while the player makes the discard (and a discard taken
     back): the dog is in the hand, the zone is empty and the prompt asks for the discard."""
-    table = Table(match=taken_by_the_player(4, 3))
-    try:
+    with Table(match=taken_by_the_player(4, 3)) as table:
         scene = table.scene
         for opened in ("resumed", "undone"):
             table.settle()
@@ -334,13 +179,10 @@ def test_a_table_opened_on_the_players_discard_holds_no_dog_over_the_zone():
                 make_discard(table)
                 assert scene.view.phase is not Phase.DISCARDING
                 assert table.controller.undo()
-    finally:
-        table.close()
 
 
 def test_a_whole_deal_played_by_drag_and_drop():
-    table = Table(seed=3)
-    try:
+    with Table(seed=3) as table:
         become_taker(table)
         scene = table.scene
         make_discard(table)
@@ -389,13 +231,10 @@ def test_a_whole_deal_played_by_drag_and_drop():
         table.step(2)
         assert scene.score_panel is None
         assert len(scene.hand) == 18
-    finally:
-        table.close()
 
 
 def test_cards_may_not_be_played_during_the_bidding():
-    table = Table(seed=5)
-    try:
+    with Table(seed=5) as table:
         table.settle()
         scene = table.scene
         assert scene.view.phase is Phase.BIDDING
@@ -407,8 +246,6 @@ def test_cards_may_not_be_played_during_the_bidding():
         assert len(table.match.current.events) == events
         sprite = scene.hand.sprites[card]
         assert (round(sprite.x), round(sprite.y)) == (round(slot[0]), round(slot[1]))
-    finally:
-        table.close()
 
 
 @pytest.mark.parametrize(("dealer", "passes", "words"), [
@@ -420,8 +257,7 @@ def test_the_bidding_panel_says_where_the_bidding_stands(dealer, passes, words):
     match = Match.new(load_rules(), 4, 5, first_dealer=dealer)
     for _ in range(passes):
         match.execute(match.current.state.turn, Bid(None))
-    table = Table(match=match)
-    try:
+    with Table(match=match) as table:
         table.settle()
         panel = table.scene.dialogs.open_panel()
         assert type(panel).__name__ == "BiddingPanel"
@@ -430,8 +266,6 @@ def test_the_bidding_panel_says_where_the_bidding_stands(dealer, passes, words):
             table.answer(Bid(None))
             table.until(lambda: len(table.match.deals) == 2 or table.match.current.is_over)
             assert table.match.deals[0].result is None  # cancelled, no score
-    finally:
-        table.close()
 
 
 def test_a_click_plays_a_card_and_the_keyboard_too():
@@ -470,8 +304,7 @@ def test_a_click_plays_a_card_and_the_keyboard_too():
 
 
 def test_the_last_trick_and_escape_to_the_menu():
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         table.settle()
         table.answer(Bid(None))
         table.settle()
@@ -503,13 +336,10 @@ def test_the_last_trick_and_escape_to_the_menu():
         table.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
         table.step()
         assert scene not in table.app.scenes
-    finally:
-        table.close()
 
 
 def test_a_resize_keeps_the_deal_and_lays_it_out_again():
-    table = Table(seed=3)
-    try:
+    with Table(seed=3) as table:
         table.settle()
         scene = table.scene
         hand = list(scene.hand.order)
@@ -525,14 +355,11 @@ def test_a_resize_keeps_the_deal_and_lays_it_out_again():
             assert round(sprite.width) == scene.layout.hand_w
         assert scene.dialogs.open_panel() is not None and scene.layout.panel_rect.colliderect(
             scene.dialogs.open_panel().rect)
-    finally:
-        table.close()
 
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_three_and_five_players_play_through(players):
-    table = Table(players=players, seed=8, bots="random")
-    try:
+    with Table(players=players, seed=8, bots="random") as table:
         for _ in range(200):
             table.settle()
             deal = table.match.current
@@ -563,17 +390,12 @@ def test_three_and_five_players_play_through(players):
             table.drag_to_table(scene.view.legal_plays[0])
         assert table.match.current.is_over
         assert len(table.scene.hand) == 0 or table.match.current.state.phase is Phase.CANCELLED
-    finally:
-        table.close()
 
 
 def test_a_demo_table_runs_without_a_human():
-    table = Table(seed=4, human=None, bots="random", speed="fast")
-    try:
+    with Table(seed=4, human=None, bots="random", speed="fast") as table:
         table.until(lambda: table.match.current.is_over and table.scene.idle, limit=60_000)
         assert table.scene.view.phase in (Phase.FINISHED, Phase.CANCELLED)
-    finally:
-        table.close()
 
 
 # --- a declaration is never lost to a quick hand --------------------------------------------------
@@ -643,8 +465,7 @@ def test_a_card_dropped_the_instant_the_turn_comes_waits_for_the_handful_offer(p
 def test_the_table_draws_the_heads_with_the_chosen_letters():
     """English letters chosen in a French interface: the hand's heads show them; back to
     "by language", the same heads are French again; number cards and trumps do not change."""
-    table = Table(seed=5)
-    try:
+    with Table(seed=5) as table:
         app = table.app
         app.update_settings(app.settings.with_(language="fr", card_indices="en"), save=False)
         table.settle()
@@ -671,8 +492,6 @@ def test_the_table_draws_the_heads_with_the_chosen_letters():
                             save=False)
         table.step(2)
         assert {c: corner(table.scene, c) for c in heads + others} == english
-    finally:
-        table.close()
 
 
 def _frames_a_trick_stays(pace: str, clicks: bool = False) -> tuple[int, Table]:
@@ -741,8 +560,7 @@ def test_a_click_or_space_gathers_a_trick_sooner_at_any_pace():
 
 @pytest.mark.parametrize("way", ["arrows", "digit"])
 def test_the_five_player_call_is_made_from_the_keyboard(way):
-    table = Table(match=taken_by_the_player(5, 7))
-    try:
+    with Table(match=taken_by_the_player(5, 7)) as table:
         table.settle()
         scene = table.scene
         panel = scene.dialogs.open_panel()
@@ -761,8 +579,6 @@ def test_the_five_player_call_is_made_from_the_keyboard(way):
         table.step()
         table.settle()
         assert table.match.current.state.called == wanted
-    finally:
-        table.close()
 
 
 def test_nobody_is_named_to_play_while_the_last_card_of_a_trick_lands():
@@ -826,8 +642,7 @@ def the_dog_held(table: Table) -> list[int]:
 def test_the_dog_is_its_own_moment_face_up_until_a_click():
     """At the normal speed the turned-over dog lies in the middle with nothing drawn over it
     (no discard zone) until the player clicks, then joins the taker's hand."""
-    table = Table(seed=3, speed="normal")
-    try:
+    with Table(seed=3, speed="normal") as table:
         scene = table.scene
         table.settle()
         table.answer(Bid("garde"))
@@ -841,8 +656,6 @@ def test_the_dog_is_its_own_moment_face_up_until_a_click():
         table.until(lambda: scene.editor.open and scene.idle)
         assert scene.sprites["dog"] == [] and set(dog) <= set(scene.hand.order)
         assert scene.status == "Drag 6 cards into the discard, then confirm"
-    finally:
-        table.close()
 
 
 def test_a_defender_sees_the_dog_for_a_few_seconds_then_again_from_d_or_the_menu():
@@ -898,8 +711,7 @@ def test_the_handful_dialog_sits_beside_the_trick_and_hides_the_petit():
     trumps without the Petit (nobody has to show it: shown, it says where to hunt it)."""
     from game.table.layout import card_h
 
-    table = Table(players=4, seed=6651, first_dealer=2)
-    try:
+    with Table(players=4, seed=6651, first_dealer=2) as table:
         scene = table.scene
         table.settle()
         table.answer(Bid(None))
@@ -925,8 +737,6 @@ def test_the_handful_dialog_sits_beside_the_trick_and_hides_the_petit():
         table.click(panel.confirm_button.rect.center)
         table.step(2)
         assert C.PETIT not in table.match.current.state.handfuls[0]
-    finally:
-        table.close()
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -974,12 +784,9 @@ def test_the_seat_plates_let_nothing_show_through_the_names():
     "Wesf" with a card's edge in it."""
     from game.table.paint import seat_plate
 
-    table = Table(seed=3, size=(1024, 600))
-    try:
+    with Table(seed=3, size=(1024, 600)) as table:
         scene = table.scene
         for turn in (False, True):
             plate = seat_plate(scene.ink, (160, 46), turn, scene.layout.u)
             w, h = plate.get_size()
             assert all(plate.get_at((x, h // 2)).a == 255 for x in range(w // 4, 3 * w // 4))
-    finally:
-        table.close()

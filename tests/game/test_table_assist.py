@@ -31,14 +31,9 @@ from game.app.i18n import tr
 from game.match.session import MATCH_ID, Autosave, read_saved_match
 from game.table import assist
 from game.table.dialogs.base import HINT
-from tests.test_table import Table, become_taker
+from tests.helpers.table import Table, become_taker
 
 META = {"names": ["Ana", "Léa", "Hugo", "Chloé"], "bot_level": "simple", "variant": "fft"}
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
 
 
 # --- a hint job the tests control ----------------------------------------------------------------
@@ -123,8 +118,7 @@ def to_first_card(table: Table) -> None:
 
 
 def test_undo_is_off_at_the_start_of_a_deal():
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         table.settle()
         scene = table.scene
         button = scene.buttons["undo"]
@@ -136,13 +130,10 @@ def test_undo_is_off_at_the_start_of_a_deal():
         key(table, pygame.K_u, char="u")
         assert len(table.match.current.events) == events
         assert table.match.practised == set()
-    finally:
-        table.close()
 
 
 def test_the_undo_button_takes_back_the_last_card():
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         card = scene.view.legal_plays[0]
@@ -169,13 +160,10 @@ def test_the_undo_button_takes_back_the_last_card():
         assert card not in scene.hand
         assert any(isinstance(e, CardPlayed) and e.card == card and e.seat == 0
                    for e in table.match.current.events)
-    finally:
-        table.close()
 
 
 def test_undo_keys_and_the_bidding_comes_back():
-    table = Table(seed=3)
-    try:
+    with Table(seed=3) as table:
         become_taker(table)  # garde, then the discard zone is open
         scene = table.scene
         zone = scene.layout.discard_rect.center
@@ -199,13 +187,10 @@ def test_undo_keys_and_the_bidding_comes_back():
         key(table, pygame.K_u, char="u")  # U too
         table.settle()
         assert scene.view.phase is Phase.BIDDING
-    finally:
-        table.close()
 
 
 def test_undo_waits_while_the_cards_move():
-    table = Table(seed=4, speed="normal")
-    try:
+    with Table(seed=4, speed="normal") as table:
         table.settle()
         scene = table.scene
         table.answer(Bid(None))
@@ -219,8 +204,6 @@ def test_undo_waits_while_the_cards_move():
         assert table.match.practised == set()
         table.settle()
         assert scene.buttons["undo"].enabled
-    finally:
-        table.close()
 
 
 class GateBot:
@@ -239,8 +222,7 @@ class GateBot:
 
 
 def test_undo_while_a_bot_thinks_drops_its_answer():
-    table = Table(seed=4, speed="normal")
-    try:
+    with Table(seed=4, speed="normal") as table:
         gate = GateBot()
         table.controller.bots[1] = gate
         table.settle()
@@ -256,13 +238,10 @@ def test_undo_while_a_bot_thinks_drops_its_answer():
         table.step(30)
         assert len(table.match.current.events) == 1  # its answer came too late
         assert table.controller.waiting_for_human()
-    finally:
-        table.close()
 
 
 def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         save = Autosave(META, table.match)
         table.controller.on_change = save
         to_first_card(table)
@@ -327,13 +306,10 @@ def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
         table.settle()
         assert not scene.buttons["undo"].enabled
         assert scene.assist.badge is None  # the new deal is not practised
-    finally:
-        table.close()
 
 
 def test_the_practised_badge_shows_for_the_deal():
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         assert scene.assist.badge is None
@@ -344,16 +320,13 @@ def test_the_practised_badge_shows_for_the_deal():
         assert badge.top >= scene.layout.score_rect.bottom
         for place in scene.layout.seats:
             assert not badge.colliderect(place.group)
-    finally:
-        table.close()
 
 
 # --- practised deals in the saved match and the history ------------------------------------------
 
 
 def test_a_practised_deal_survives_a_resume_and_keeps_its_history_file():
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         table.controller.on_change = Autosave(META, table.match)
         to_first_card(table)
         scene = table.scene
@@ -361,8 +334,6 @@ def test_a_practised_deal_survives_a_resume_and_keeps_its_history_file():
             table.decline_offers()
             table.drag_to_table(scene.view.legal_plays[0])
             table.settle()
-    finally:
-        table.close()
     history = sorted(paths.history_dir().glob("*.json"))
     assert len(history) == 1
     saved = read_saved_match()
@@ -410,8 +381,7 @@ def test_a_cancelled_deal_taken_back_and_played_out_is_archived():
 
 
 def test_a_hint_is_shown_and_its_card_glows(jobs):
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         button = scene.buttons["hint"]
@@ -439,13 +409,10 @@ def test_a_hint_is_shown_and_its_card_glows(jobs):
         assert scene.assist.hint is None and scene.assist.box is None
         assert sprite.glow != HINT
         assert table.match.practised == set()
-    finally:
-        table.close()
 
 
 def test_the_hint_key_escape_and_a_stale_job(jobs):
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         ask_hint(table, jobs)
@@ -462,13 +429,10 @@ def test_the_hint_key_escape_and_a_stale_job(jobs):
         job.ready = True
         table.step(3)
         assert job.cancelled and scene.assist.hint is None
-    finally:
-        table.close()
 
 
 def test_a_hint_for_the_bid_lights_its_button(jobs):
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         table.settle()
         scene = table.scene
         panel = scene.dialogs.open_panel()
@@ -481,8 +445,6 @@ def test_a_hint_for_the_bid_lights_its_button(jobs):
         table.answer(Bid(None))
         table.step(2)
         assert scene.assist.hint is None and panel.hinted is None
-    finally:
-        table.close()
 
 
 @pytest.mark.parametrize(("players", "size"), [
@@ -492,8 +454,7 @@ def test_a_hint_in_play_leaves_every_name_beside_the_trick_in_sight(jobs, player
     from game.table.paint import tag_rect
 
     for seed in range(1, 40):  # a deal where the human does not take and plays a card
-        table = Table(players=players, seed=seed, size=size)
-        try:
+        with Table(players=players, seed=seed, size=size) as table:
             table.settle()
             view = table.scene.view
             if view.phase is not Phase.BIDDING or view.turn != 0:
@@ -514,14 +475,11 @@ def test_a_hint_in_play_leaves_every_name_beside_the_trick_in_sight(jobs, player
                 name = tag_rect(scene.ink, lay.u, scene.name(place.seat), pos, anchor)
                 assert not box.colliderect(name), (place.seat, box, name)
             return
-        finally:
-            table.close()
     raise AssertionError("no deal to try")
 
 
 def test_a_discard_hint_lights_six_cards(jobs):
-    table = Table(seed=3)
-    try:
+    with Table(seed=3) as table:
         become_taker(table)
         scene = table.scene
         ask_hint(table, jobs)
@@ -533,8 +491,6 @@ def test_a_discard_hint_lights_six_cards(jobs):
         for rect in (scene.layout.discard_rect, scene.editor.confirm_button.rect,
                      scene.layout.hand_rect):
             assert not box.colliderect(rect)
-    finally:
-        table.close()
 
 
 def test_a_hint_on_a_handful_offer_is_about_the_declaration(jobs):
@@ -566,8 +522,7 @@ def test_a_hint_on_a_handful_offer_is_about_the_declaration(jobs):
 
 
 def test_a_failed_hint_says_why(jobs):
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         key(table, pygame.K_h, char="h")
@@ -576,13 +531,10 @@ def test_a_failed_hint_says_why(jobs):
         assert scene.assist.job is None and scene.assist.hint is None
         assert scene.toast.text == tr("table_hint_failed", problem="no time")
         assert scene.buttons["hint"].enabled and scene.buttons["hint"].pulse is None
-    finally:
-        table.close()
 
 
 def test_no_hint_when_it_is_not_the_players_turn(jobs):
-    table = Table(seed=4, speed="normal")
-    try:
+    with Table(seed=4, speed="normal") as table:
         table.settle()
         table.answer(Bid(None))
         table.step()
@@ -591,15 +543,12 @@ def test_no_hint_when_it_is_not_the_players_turn(jobs):
         assert not scene.buttons["hint"].enabled
         key(table, pygame.K_h, char="h")
         assert jobs == [] and scene.toast.text == tr("table_hint_not_your_turn")
-    finally:
-        table.close()
 
 
 def test_a_real_hint():
     hints = pytest.importorskip("game.table.hints")
     assert hasattr(hints, "HintJob")
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         key(table, pygame.K_h, char="h")
@@ -615,8 +564,6 @@ def test_a_real_hint():
         assert isinstance(hint.action, Play) and hint.action.card in scene.view.legal_plays
         assert scene.hand.sprites[hint.action.card].glow == HINT
         assert table.match.practised == set()
-    finally:
-        table.close()
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -629,8 +576,7 @@ def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, pl
     from game.table.assist import LONGEST_WORDS
     from game.table.layout import BUBBLE_TEXT
 
-    table = Table(players=players, seed=4, size=size)
-    try:
+    with Table(players=players, seed=4, size=size) as table:
         table.settle()
         scene = table.scene
         ask_hint(table, jobs)
@@ -648,26 +594,20 @@ def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, pl
                 bubble = lay.bubble_area(place.seat, said)
                 assert players == 5 or not box.colliderect(bubble), (place.side, box, bubble)
                 assert not panel.rect.colliderect(bubble), (place.side, panel.rect, bubble)
-    finally:
-        table.close()
 
 
 def test_enter_or_a_click_on_the_hint_does_what_it_says(jobs):
     """After H, Enter plays the suggested card (the focus moved to it), answers the bid, or
     lays the suggested discard in the zone to be confirmed; a click on the hint does the
     same, and a click on its × only hides it."""
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         table.settle()
         scene = table.scene
         ask_hint(table, jobs)  # the bid: a garde
         key(table, pygame.K_RETURN, char="\r")
         assert (0, "garde") in table.match.current.state.bids
         assert scene.assist.hint is None
-    finally:
-        table.close()
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         ask_hint(table, jobs)
@@ -690,10 +630,7 @@ def test_enter_or_a_click_on_the_hint_does_what_it_says(jobs):
         table.step(2)
         assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
                    for e in table.match.current.events)
-    finally:
-        table.close()
-    table = Table(seed=3)
-    try:
+    with Table(seed=3) as table:
         become_taker(table)
         scene = table.scene
         ask_hint(table, jobs)
@@ -704,13 +641,10 @@ def test_enter_or_a_click_on_the_hint_does_what_it_says(jobs):
         key(table, pygame.K_RETURN, char="\r")  # ...and Enter confirms it, as ever
         table.settle()
         assert set(C.cards_of(table.match.current.state.discard)) == cards
-    finally:
-        table.close()
 
 
 def test_the_arrow_keys_go_over_the_cards_that_may_not_be_played():
-    table = Table(seed=4)
-    try:
+    with Table(seed=4) as table:
         to_first_card(table)
         scene = table.scene
         for _ in range(4):  # a trick where some cards may not be played
@@ -726,5 +660,3 @@ def test_the_arrow_keys_go_over_the_cards_that_may_not_be_played():
             key(table, arrow)
             seen.append(scene.hand.focus)
         assert set(seen) == legal  # only the playable cards, round and round
-    finally:
-        table.close()

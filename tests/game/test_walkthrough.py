@@ -11,7 +11,6 @@ a replay with open hands, a card of the deal).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -19,28 +18,18 @@ import pytest
 from engine import cards as C
 from engine.deal import Deal
 from engine.match import Match
-from engine.views import view_for
-from game import driving
-from game.app.settings import Settings
 from game.app.window import App
 from game.match.controller import MatchController
-from game.replay.viewer import ReplayInfo, ReplayScene
 from game.table.render import faces_on_show
 from game.table.scene import TableScene
+from tests.helpers.apps import open_app
 from tests.helpers.deal_kinds import LogBot, Plan, catalogue, describe
-
-DT = 1 / 60
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+from tests.helpers.replay import DT, Replay
 
 
 @pytest.fixture(scope="module")
 def deals() -> list[tuple[Plan, Deal]]:
     return catalogue()
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TAROT_HOME", str(tmp_path))
 
 
 @pytest.fixture(autouse=True)
@@ -85,54 +74,30 @@ def test_the_catalogue_holds_every_kind_of_deal(deals) -> None:
 # --- the replay viewer --------------------------------------------------------------------------
 
 
-class Viewer:
-    def __init__(self, app: App, deal: Deal) -> None:
-        self.app = app
-        self.deal = deal
-        self.scene = ReplayScene(app, ReplayInfo(deal, NAMES[:deal.players], "walk"))
-        app.push(self.scene)
-        self.settle()
+def viewer_of(app: App, deal: Deal) -> Replay:
+    """The viewer on ``deal``, at rest, checking the faces shown at every frame."""
+    viewer = Replay.of(deal, app=app, title="walk", settle_frames=600,
+                       on_frame=lambda replay: seen_face_up(replay.scene.table))
+    viewer.settle()
+    return viewer
 
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.step(DT)
-            seen_face_up(self.scene.table)
 
-    def settle(self) -> None:
-        for _ in range(600):
-            if self.scene.idle:
-                return
-            self.frames()
-        raise AssertionError("the viewer never came to rest")
-
-    def key(self, code: int) -> None:
-        driving.key(code, self.frames)
-        self.settle()
-
-    def at_rest_as_the_engine_says(self) -> None:
-        cursor = self.scene.cursor
-        table = self.scene.table
-        assert table.view == view_for(cursor.state, 0)
-        assert sorted(table.hand.sprites) == sorted(table.view.hand)
-
-    def toggle_twice(self) -> None:
-        for _ in range(2):
-            self.key(pygame.K_o)
-            self.at_rest_as_the_engine_says()
+def toggle_twice(viewer: Replay) -> None:
+    for _ in range(2):
+        viewer.key(pygame.K_o)
+        viewer.at_rest_as_the_engine_says()
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    app = App(Settings(animation_speed="instant", sound=False), size=(1024, 600))
-    yield app
-    app.close()
-    app.window.destroy()
+def app() -> App:
+    return open_app((1024, 600))
 
 
+@pytest.mark.slow
 def test_every_deal_replays_forward_back_jumping_and_switching_modes(app, deals) -> None:
     rng = random.Random(12)
     for plan, deal in deals:
-        viewer = Viewer(app, deal)
+        viewer = viewer_of(app, deal)
         scene = viewer.scene
         cursor = scene.cursor
         for mode in range(2):  # open hands first, then as I saw it
@@ -144,13 +109,13 @@ def test_every_deal_replays_forward_back_jumping_and_switching_modes(app, deals)
                 viewer.key(pygame.K_RIGHT)
                 viewer.at_rest_as_the_engine_says()
                 if mode == 0:
-                    viewer.toggle_twice()
+                    toggle_twice(viewer)
             assert scene.score_panel is not None, plan.name
             while not cursor.at_start:
                 viewer.key(pygame.K_LEFT)
                 viewer.at_rest_as_the_engine_says()
                 if mode == 1 and cursor.position % 3 == 0:
-                    viewer.toggle_twice()
+                    toggle_twice(viewer)
             for _ in range(12):
                 scene.seek(rng.randint(1, cursor.total))
                 viewer.settle()
@@ -165,7 +130,7 @@ def test_a_replay_shows_the_discard_and_the_hidden_dog_at_the_end(app, deals) ->
         contract = deal.state.contract
         if contract is None:
             continue
-        viewer = Viewer(app, deal)
+        viewer = viewer_of(app, deal)
         scene = viewer.scene
         viewer.key(pygame.K_o)  # as I saw it
         viewer.key(pygame.K_END)
@@ -221,14 +186,11 @@ def test_every_deal_at_a_live_table_shows_only_what_the_seat_knows(app, deals) -
         play_live(app, deal)
 
 
+@pytest.mark.slow
 def test_deals_at_a_live_table_frame_by_frame_while_the_cards_fly(deals) -> None:
-    app = App(Settings(animation_speed="fast", sound=False), size=(1280, 720))
-    try:
-        wanted = {"4p-garde-handful-miseres", "5p-garde_contre-handful-call_any_card",
-                  "3p-garde_sans-handful-excuse_to_trick_winner", "4p-misere-heads"}
-        for plan, deal in deals:
-            if plan.name in wanted:
-                play_live(app, deal)
-    finally:
-        app.close()
-        app.window.destroy()
+    app = open_app((1280, 720), animation_speed="fast")
+    wanted = {"4p-garde-handful-miseres", "5p-garde_contre-handful-call_any_card",
+              "3p-garde_sans-handful-excuse_to_trick_winner", "4p-misere-heads"}
+    for plan, deal in deals:
+        if plan.name in wanted:
+            play_live(app, deal)

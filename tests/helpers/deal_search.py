@@ -1,4 +1,4 @@
-"""Seeded searches for the full deals frozen as data in ``tests/test_scoring.py``.
+"""Seeded searches for the full deals frozen as data in ``tests/engine/test_scoring.py``.
 
 Finding by hand the hands and a play that give exactly "Garde, simple handful by the taker,
 Petit au bout, 49 points with two oudlers" is hard. Each search below deals hands under a few

@@ -2,13 +2,11 @@
 
 import ast
 import dataclasses
-import pathlib
 
 import pytest
 
 from engine import events
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tests.helpers.paths import ROOT
 
 
 def _imports(path):

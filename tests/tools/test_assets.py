@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from engine.cards import DECK_SIZE, format_card
+from tests.helpers.apps import shut
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SPRITES = ROOT / "sprites"
 CARD_SIZE = (240, 448)
 DECKS = ("cards", "cards-4colour")
@@ -94,6 +95,7 @@ def test_backs_felt_icons_and_contact_sheet():
     assert sheet.get_width() >= 1000
 
 
+@pytest.mark.slow
 def test_the_generator_reproduces_the_committed_art(tmp_path):
     """Rerunning the script gives identical files (byte for byte between two runs here, and
     pixel for pixel against what is committed, whatever the PNG encoder's version)."""
@@ -147,8 +149,7 @@ def test_the_assets_give_each_index_set_its_own_heads_and_share_every_other_face
             assert pygame.image.tobytes(assets.card(king, 120, False, letters), "RGBA") == \
                 pygame.image.tobytes(expected, "RGBA"), letters
     finally:
-        app.close()
-        app.window.destroy()
+        shut(app)
 
 
 def test_the_package_carries_the_whole_sprite_folder() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import doctest
 import importlib
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import ROOT
+
 MODULES = sorted(
     ".".join(path.relative_to(ROOT).with_suffix("").parts)
     for folder in ("engine", "game") for path in (ROOT / folder).rglob("*.py")

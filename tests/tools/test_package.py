@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from build.package.icons import ICNS_TYPES, ICO_SIZES, write_icons  # noqa: E402
+from build.package.icons import ICNS_TYPES, ICO_SIZES, write_icons
+from tests.helpers.paths import ROOT
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -22,11 +22,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from build.sound import synth  # noqa: E402
+from build.sound import synth
+from tests.helpers.paths import ROOT
 
 COMMITTED = ROOT / "sounds"
 EXPECTED = [
