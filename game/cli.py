@@ -31,7 +31,6 @@ import io
 import logging
 import os
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -39,12 +38,11 @@ from typing import Any, NoReturn
 from game.app import logs
 from game.app.i18n import languages
 from game.app.logs import report
+from game.autopilot import Driver
 
 PROG = "tarot"
 REPLAY = "replay"
 SPEEDS = ("slow", "normal", "fast", "instant")
-#: Seconds the demo shows the scores before the next deal, at normal speed.
-DEMO_PAUSE = 3.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -450,89 +448,6 @@ def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "
     app.push(MenuScene(app, notice=notice))
     controller = resume_match(app, saved, human_seat=None if autoplay else 0)
     open_table(app, controller, saved.names)
-
-
-class Driver:
-    """Runs after every frame: counts finished deals (``--deals``), deals the next hand in
-    the demo after a pause on the scores, takes the screenshots, and quits after the first
-    frame with ``--first-frame``."""
-
-    def __init__(self, app: Any, demo: bool, deals: int | None, shots: Path | None,
-                 first_frame: bool = False) -> None:
-        self.app = app
-        self.first_frame = first_frame
-        self.demo = demo
-        self.deals = deals
-        self.shots = shots
-        self.controller: Any = None
-        self.baseline = 0
-        self.finished = 0
-        self.over_since: float | None = None
-        self.last_shot: tuple[object, ...] | None = None
-        self.shot_number = 0
-
-    def __call__(self, app: Any) -> None:
-        from game.match.session import active_controller
-
-        if self.first_frame:
-            app.quit()  # the start-up is over: the first frame is on screen
-            return
-        controller = active_controller(app)
-        if controller is not self.controller:
-            self.controller = controller
-            self.baseline = 0 if controller is None else controller.match.played_to_the_end
-        if self.shots is not None:
-            self.screenshot(app, controller)
-        if controller is None or not any(controller is getattr(s, "source", None)
-                                         for s in app.scenes):
-            return
-        match = controller.match
-        self.finished = match.played_to_the_end - self.baseline
-        deal_over = match.current.is_over
-        if not deal_over:
-            self.over_since = None
-            if self.deals is not None and self.finished >= self.deals:
-                app.quit()  # the player moved on after the last deal asked for
-            return
-        if self.over_since is None:
-            if not getattr(app.scene, "idle", True) or controller.is_thinking():
-                return  # let the table finish showing the last trick
-            self.over_since = time.monotonic()
-        pause = DEMO_PAUSE * app.settings.animation_factor
-        if time.monotonic() - self.over_since < pause:
-            return
-        if self.deals is not None and self.finished >= self.deals and self.demo:
-            app.quit()
-        elif self.demo:
-            with contextlib.suppress(ValueError):  # the table may have dealt already
-                controller.next_deal()
-            self.over_since = None
-
-    def screenshot(self, app: Any, controller: Any) -> None:
-        scene = app.scene
-        key: tuple[object, ...] = (type(scene).__name__,)
-        name = type(scene).__name__.removesuffix("Scene").lower()
-        source = getattr(scene, "source", None)
-        if controller is not None and source is controller:
-            match: Any = source.match
-            phase = match.current.state.phase
-            key = (id(controller), match.count, phase)
-            name = f"deal{match.count}-{phase.value}"
-        if key == self.last_shot or not getattr(scene, "idle", True):
-            return  # the table shows a new phase once its animations have caught up
-        self.last_shot = key
-        self.shot_number += 1
-        assert self.shots is not None
-        with contextlib.suppress(OSError, ValueError):
-            app.screenshot(str(self.shots / f"{self.shot_number:04d}-{name}.png"))
-
-    def shutdown(self) -> None:
-        from game.match.session import active_controller
-
-        for controller in {id(c): c for c in (self.controller,
-                                               active_controller(self.app)) if c}.values():
-            with contextlib.suppress(Exception):
-                controller.shutdown()
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ from typing import Any, TypeGuard
 
 from engine.deal import Deal
 from engine.inputs import DataError
-from engine.record import RecordError, export_record
+from engine.record import RecordError
+from engine.record_export import export_record
 from engine.saves import SaveError, load_deal, write_atomic
 from engine.state import Phase
 from game.app import paths

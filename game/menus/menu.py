@@ -8,7 +8,6 @@ Up/Down and Enter work as well as the mouse; Esc quits.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,6 +40,7 @@ from game.menus.common import (
     fit_size,
 )
 from game.menus.form import Choice, ChoiceRow, FormScene, TextRow
+from game.menus.ornaments import draw_suits, placed
 
 #: The cards fanned on the title screen, left to right.
 FAN = ("QD", "T1", "EX", "T21", "KH")
@@ -261,13 +261,13 @@ class MenuScene(Scene):
         # two backs peeking out behind the faces
         for angle in (-30.0, 30.0):
             image = self.app.assets.back(width, self.app.settings.card_back)
-            pieces.append(_placed(image, angle, pivot, radius))
+            pieces.append(placed(image, angle, pivot, radius))
         count = len(FAN)
         for i, token in enumerate(FAN):
             angle = -20.0 + 40.0 * i / (count - 1)
             image = self.app.assets.card(parse_card(token), width, settings.four_colour,
                                          settings.indices)
-            pieces.append(_placed(image, angle, pivot, radius))
+            pieces.append(placed(image, angle, pivot, radius))
         self._fan = (key, pieces)
         return pieces
 
@@ -299,7 +299,7 @@ class MenuScene(Scene):
                          max(1, int(2 * u)))
         for dx in (-half, half):
             pygame.draw.circle(surface, GOLD, (tx + dx, line_y), max(2, int(4 * u)))
-        _draw_suits(surface, app, (tx, line_y), u)
+        draw_suits(surface, app, (tx, line_y), u)
         blit_text(surface, app.assets, app.tr("menu_tagline"), 25 * u,
                   (tx, line_y + int(30 * u)), TEXT)
         for button in self.buttons:
@@ -322,47 +322,6 @@ class MenuScene(Scene):
                       ink, anchor="midleft", shadow=False)
         draw_keys_hint(surface, app, app.tr("menu_keys"))
         self.toast.draw(surface, app.assets, u, (w // 2, h - int(90 * u)))
-
-
-def _placed(image: pygame.Surface, angle: float, pivot: tuple[int, int], radius: int
-            ) -> tuple[pygame.Surface, pygame.Rect]:
-    """``image`` turned by ``angle`` degrees (clockwise) on a circle around ``pivot``."""
-    turned = pygame.transform.rotozoom(image, -angle, 1.0)
-    rad = math.radians(angle)
-    center = (pivot[0] + radius * math.sin(rad), pivot[1] - radius * math.cos(rad))
-    return turned, turned.get_rect(center=(int(center[0]), int(center[1])))
-
-
-def _draw_suits(surface: pygame.Surface, app: App, center: tuple[int, int], u: float) -> None:
-    """Four small suit pips on the title's underline: spade, heart, diamond, club."""
-    colours = ((24, 24, 28), (196, 30, 42), (196, 30, 42), (24, 24, 28))
-    step = int(26 * u)
-    r = max(3, int(7 * u))
-    for i, colour in enumerate(colours):
-        x = center[0] + int((i - 1.5) * step)
-        y = center[1]
-        pygame.draw.circle(surface, (244, 238, 220), (x, y), r + max(2, int(3 * u)))
-        if i == 2:  # diamond
-            pygame.draw.polygon(surface, colour, [(x, y - r), (x + r * 0.75, y), (x, y + r),
-                                                  (x - r * 0.75, y)])
-        elif i == 1:  # heart
-            q = r * 0.5
-            pygame.draw.circle(surface, colour, (int(x - q), int(y - q * 0.6)), int(q + 1))
-            pygame.draw.circle(surface, colour, (int(x + q), int(y - q * 0.6)), int(q + 1))
-            pygame.draw.polygon(surface, colour, [(x - r, y - q * 0.4), (x + r, y - q * 0.4),
-                                                  (x, y + r)])
-        elif i == 0:  # spade
-            q = r * 0.5
-            pygame.draw.polygon(surface, colour, [(x - r, y + q * 0.3), (x + r, y + q * 0.3),
-                                                  (x, y - r)])
-            pygame.draw.circle(surface, colour, (int(x - q), int(y + q * 0.4)), int(q + 1))
-            pygame.draw.circle(surface, colour, (int(x + q), int(y + q * 0.4)), int(q + 1))
-            pygame.draw.polygon(surface, colour, [(x, y), (x - q, y + r), (x + q, y + r)])
-        else:  # club
-            q = r * 0.48
-            for dx, dy in ((0, -q * 1.1), (-q * 1.05, q * 0.4), (q * 1.05, q * 0.4)):
-                pygame.draw.circle(surface, colour, (int(x + dx), int(y + dy)), int(q + 1))
-            pygame.draw.polygon(surface, colour, [(x, y), (x - q, y + r), (x + q, y + r)])
 
 
 class NewGameScene(FormScene):

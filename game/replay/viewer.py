@@ -23,7 +23,6 @@ the table and a side panel on its right:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from game.app.i18n import problem_text, seat_name
 from game.app.window import App, Scene
 from game.replay.bar import SPEEDS, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
+from game.replay.keys import replay_key
 from game.replay.play_on import PlayOnScene, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
@@ -423,50 +423,13 @@ class ReplayScene(Scene):
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self._replay_key(event):
+        if event.type == pygame.KEYDOWN and replay_key(self, event):
             return
         mouse = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                  pygame.MOUSEWHEEL)
         if event.type in mouse and self._replay_mouse(event):
             return
         self.table.handle_event(event)
-
-    def _replay_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        actions: dict[int, Callable[[], object]] = {
-            pygame.K_RIGHT: self.forward,
-            pygame.K_LEFT: self.back,
-            pygame.K_HOME: self.first,
-            pygame.K_END: self.last,
-            pygame.K_PAGEUP: self.trick_back,
-            pygame.K_UP: self.trick_back,
-            pygame.K_PAGEDOWN: self.trick_forward,
-            pygame.K_DOWN: self.trick_forward,
-            pygame.K_SPACE: self.toggle_autoplay,
-            pygame.K_p: self.play_on,
-            pygame.K_l: self.ask_expert_line,
-            pygame.K_c: self.challenge,
-            pygame.K_m: lambda: self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1),
-            pygame.K_RIGHTBRACKET: self.next_mistake,
-            pygame.K_LEFTBRACKET: lambda: self.next_mistake(-1),
-            pygame.K_ESCAPE: self.close,
-            pygame.K_TAB: self.next_tab,
-            pygame.K_o: lambda: (self.show_as_seen if self.open_hands
-                                 else self.show_open_hands)(),
-            pygame.K_PLUS: self.faster,
-            pygame.K_KP_PLUS: self.faster,
-            pygame.K_EQUALS: self.faster,
-            pygame.K_MINUS: lambda: self.set_speed(self.speed - 1),
-            pygame.K_KP_MINUS: lambda: self.set_speed(self.speed - 1),
-        }
-        action = actions.get(key)
-        if action is None:
-            return False
-        if key == pygame.K_ESCAPE and (self.table.last_trick.visible
-                                       or self.table.shown.visible):
-            return False  # the table closes the last trick (or the cards shown) first
-        action()
-        return True
 
     def _replay_mouse(self, event: pygame.event.Event) -> bool:
         used = self.bar.handle_event(event)

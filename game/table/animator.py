@@ -38,6 +38,7 @@ from engine.events import (
 )
 from engine.legal import HANDFUL_LEVELS
 from game.table.layers import Show
+from game.table.pauses import dog_pause, trick_pause, until_click
 from game.table.source import Change, Redraw, Step
 from game.table.sprites import (
     CardSprite,
@@ -420,42 +421,11 @@ def partner(table: TableScene, step: Step) -> Animation:
     yield 0.7
 
 
-#: How often a picture held until a click checks for the click (in seconds).
-CLICK_TICK = 0.05
-#: How long a replay or a demo holds the turned-over dog: nobody is there to click.
-DOG_SECONDS_UNATTENDED = 2.5
-
-
-def until_click(table: TableScene, what: str, pause: float | None) -> Animation:
-    """Hold the picture on the table (``what``: "trick", "dog") for ``pause`` seconds, or
-    until a click or Space (``None``: until then); nothing is held at the instant speed."""
-    table.click_wait, table.clicked = what, False
-    waited = 0.0
-    while table.factor > 0 and not table.clicked and (pause is None or waited < pause):
-        yield CLICK_TICK
-        waited += CLICK_TICK
-    table.click_wait = None
-
-
-def attended(table: TableScene) -> bool:
-    """A player sits at the table (not a replay or a demo, which go at their own pace)."""
-    return table.player is not None and table.human is not None
-
-
-def dog_pause(table: TableScene) -> float | None:
-    if not attended(table):
-        return DOG_SECONDS_UNATTENDED
-    return table.app.settings.dog_seconds
-
-
 def trick_won(table: TableScene, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, TrickWon)
     # time to see who won: the player's pace; a click or Space gathers it sooner
-    pause = table.app.settings.trick_seconds
-    if pause is None and not attended(table):
-        pause = 0.85
-    yield from until_click(table, "trick", pause)
+    yield from until_click(table, "trick", trick_pause(table))
     table.sound("trick", 0.8)
     target = _source(table, event.seat)
     lay = table.layout

@@ -23,7 +23,8 @@ from engine.cli import main
 from engine.deal import Deal
 from engine.legal import callable_cards, handful_options, misere_options
 from engine.randomplay import random_action, random_discard, random_handful
-from engine.record import FIELDS, RecordError, export_record, load_record, score_record
+from engine.record import FIELDS, RecordError, load_record, score_record
+from engine.record_export import export_record
 from engine.rules import Rules, load_rules
 from engine.state import Phase
 from tests.helpers.paths import RECORDS, ROOT

@@ -528,7 +528,8 @@ def test_a_failed_save_is_told_at_the_table_once_and_play_goes_on(
 
 
 def test_every_record_the_game_exports_is_accepted_by_engine_score() -> None:
-    from engine.record import export_record, score_record
+    from engine.record import score_record
+    from engine.record_export import export_record
     from tests.helpers.deal_kinds import catalogue
 
     for plan, deal in catalogue():
