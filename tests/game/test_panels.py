@@ -336,13 +336,9 @@ class Game(Table):
     def __init__(self, match: Match, bots: dict[int, Any]) -> None:
         super().__init__(match=match, bot_players=bots)
 
-    def run_until(self, condition: Callable[[], bool], timeout: float = 20.0) -> None:
-        end = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > end:
-                raise AssertionError("timed out waiting for the table")
-            self.step()
-            time.sleep(0.001)
+    def run_until(self, condition: Callable[[], bool]) -> None:
+        """Frames until ``condition``, then one more (the table draws what it became)."""
+        self.until(condition)
         self.step()
 
     @property

@@ -39,13 +39,15 @@ class Replay:
 
     @classmethod
     def of(cls, deal: Deal, size: tuple[int, int] = (1280, 720), speed: str = "instant",
-           app: App | None = None, title: str = "test deal", **options: object) -> Replay:
+           app: App | None = None, title: str = "test deal",
+           on_frame: Callable[[Replay], None] | None = None,
+           settle_frames: int = 2000) -> Replay:
         """The viewer on ``deal`` (seat names Ann, Bob…) in a new app of ``size``, or on
         ``app`` when given (the test then owns that app)."""
         app = app or open_app(size, animation_speed=speed)
         scene = ReplayScene(app, ReplayInfo(deal, list(NAMES[:deal.players]), title))
         app.push(scene)
-        return cls(scene, app, **options)  # type: ignore[arg-type]
+        return cls(scene, app, on_frame, settle_frames)
 
     def close(self) -> None:
         shut(self.app)
