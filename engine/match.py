@@ -150,18 +150,20 @@ class Match:
         """The log of the deals held in full: every deal's events, in order."""
         return [event for deal in self.deals for event in deal.events]
 
-    def _last_decision(self, seat: int) -> tuple[int, Action] | None:
-        """Where ``seat``'s last decision in the current deal is in its log, and what it was."""
+    def _last_decision(self, seat: int, past: tuple[type[Action], ...] = ()
+                       ) -> tuple[int, Action] | None:
+        """Where ``seat``'s last decision in the current deal is in its log, and what it was;
+        decisions of the kinds ``past`` are stepped over (taken back with the one before)."""
         deal = self.current
         for index in reversed(deal.command_starts()):
             command = command_of(deal.events[index])
-            if command is not None and command[0] == seat:
+            if command is not None and command[0] == seat and not isinstance(command[1], past):
                 return index, command[1]
         return None
 
-    def undoable(self, seat: int) -> Action | None:
+    def undoable(self, seat: int, past: tuple[type[Action], ...] = ()) -> Action | None:
         """The decision :meth:`undo` would take back for ``seat`` (``None``: nothing)."""
-        found = self._last_decision(seat)
+        found = self._last_decision(seat, past)
         return None if found is None else found[1]
 
     def is_practised(self, number: int | None = None) -> bool:
@@ -170,11 +172,12 @@ class Match:
             number = self.count - 1
         return number in self.practised
 
-    def undo(self, seat: int) -> bool:
+    def undo(self, seat: int, past: tuple[type[Action], ...] = ()) -> bool:
         """Take back the last decision ``seat`` made in the current deal, and everything after
-        it; the deal is then practised. Returns ``False`` when there is nothing of theirs to
-        undo (and then nothing changes)."""
-        found = self._last_decision(seat)
+        it; the deal is then practised. Decisions of the kinds ``past`` do not count as the
+        last (a decision answered for the seat: it goes with the one before it). Returns
+        ``False`` when there is nothing of theirs to undo (and then nothing changes)."""
+        found = self._last_decision(seat, past)
         if found is None:
             return False
         self.current.truncate(found[0])

@@ -216,21 +216,23 @@ class MatchController:
         self._drop_pending()
         self._done(DealState(self.match.rules, self.match.players), tuple(deal.events))
 
-    def undoable(self, seat: int | None = None) -> Action | None:
+    def undoable(self, seat: int | None = None, past: tuple[type[Action], ...] = ()
+                 ) -> Action | None:
         """The decision :meth:`undo` would take back for ``seat`` (by default the human's) in
         the current deal, or ``None`` when there is none (a deal over and followed by the next
         one is out of reach: only the current deal can be undone)."""
         if seat is None:
             seat = self.human_seat if self.human_seat is not None else 0
-        return self.match.undoable(seat)
+        return self.match.undoable(seat, past)
 
-    def undo(self, seat: int | None = None) -> bool:
+    def undo(self, seat: int | None = None, past: tuple[type[Action], ...] = ()) -> bool:
         """Take back ``seat``'s (by default the human's) last decision in this deal and all
-        that followed; the deal is then practised (see :attr:`Match.practised`). Events queued
-        and not yet polled are dropped: redraw from the view."""
+        that followed, stepping over decisions of the kinds ``past`` (see :meth:`Match.undo`);
+        the deal is then practised (see :attr:`Match.practised`). Events queued and not yet
+        polled are dropped: redraw from the view."""
         if seat is None:
             seat = self.human_seat if self.human_seat is not None else 0
-        if not self.match.undo(seat):
+        if not self.match.undo(seat, past):
             return False
         self._drop_pending()
         deal = self.match.current

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.actions import (
+    Action,
     AnnounceMisere,
     Bid,
     Call,
@@ -171,13 +172,11 @@ class Assist:
         scene = self.scene
         player = scene.player
         assert player is not None
-        action = player.undoable()
-        if isinstance(action, DecideSlam) and not scene.app.settings.ask_slam:
-            # the table answered the slam itself (the player asked not to be asked): taken
-            # back alone it would be answered again at once, so the discard goes back too
-            player.undo()  # (its redraw is replaced by the next undo's)
-            action = player.undoable()
-        if action is None or not player.undo():
+        # the table answers the slam itself when the player asked not to be asked: taken back
+        # alone it would be answered again at once, so it goes back with the discard
+        past: tuple[type[Action], ...] = () if scene.app.settings.ask_slam else (DecideSlam,)
+        action = player.undoable(past=past)
+        if action is None or not player.undo(past=past):
             return False
         self.drop_hint()
         scene.take(scene.source.poll())  # the undo's redraw, at once

@@ -259,6 +259,33 @@ def test_undo_of_a_handful_then_back_to_the_bidding() -> None:
         deal.truncate(0)
 
 
+def test_undo_steps_over_the_kinds_of_decision_it_is_told_to():
+    """A decision answered for the seat (the slam, when the player asked not to be asked)
+    goes back with the decision before it: the discard, in one truncation."""
+    for seed in range(200):
+        match = Match.new(RULES, 4, seed=seed)
+        deal = match.current
+        if deal.is_over:
+            continue
+        deal.execute(deal.state.turn, Bid("garde"))
+        while deal.state.phase is Phase.BIDDING:
+            deal.execute(deal.state.turn, PASS)
+        if deal.state.phase is Phase.DISCARDING:
+            break
+    else:
+        raise AssertionError("no garde taken")
+    taker = deal.state.taker
+    assert taker is not None
+    rng = random.Random(seed)
+    deal.execute(taker, random_action(deal.state, rng))  # the discard
+    after_discard = len(deal.events)
+    deal.execute(taker, DecideSlam(False))
+    assert isinstance(match.undoable(taker), DecideSlam)
+    discard = match.undoable(taker, past=(DecideSlam,))
+    assert discard is not None and type(discard).__name__ == "Discard"
+    assert match.undo(taker, past=(DecideSlam,))
+    assert deal.state.phase is Phase.DISCARDING and len(deal.events) < after_discard
+
 def test_undo_only_touches_the_current_deal() -> None:
     rng = random.Random(21)
     match = Match.new(RULES, 4, seed=21)

@@ -146,10 +146,10 @@ class StillSource:
     def next_deal(self) -> None:
         self.match.next_deal()
 
-    def undoable(self, seat: int | None = None) -> Any:
+    def undoable(self, seat: int | None = None, past: tuple[type, ...] = ()) -> Any:
         return None
 
-    def undo(self, seat: int | None = None) -> bool:
+    def undo(self, seat: int | None = None, past: tuple[type, ...] = ()) -> bool:
         return False
 
     def practised(self) -> bool:
