@@ -20,7 +20,8 @@ with the match.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any
 
 from engine.deal import Deal
@@ -98,13 +99,18 @@ class Earlier:
     def finished(self) -> int:
         return self.carried_finished + sum(1 for row in self.rows if row.finished)
 
-    @property
+    @cached_property
     def totals(self) -> tuple[int, ...]:
-        return self.totals_before(self.count)
+        """Each seat's total over every folded deal (worked out once: the ledger is frozen,
+        and the table asks for it every frame)."""
+        return self._summed(self.count)
 
     def totals_before(self, number: int) -> tuple[int, ...]:
         """Each seat's total over the folded deals before deal ``number`` (0-based; at most
         :attr:`count`; a number among the carried deals gives their totals, all they say)."""
+        return self.totals if number >= self.count else self._summed(number)
+
+    def _summed(self, number: int) -> tuple[int, ...]:
         totals = list(self.carried_totals)
         for row in self.rows[:max(0, number - self.carried)]:
             totals = [t + s for t, s in zip(totals, row.scores, strict=True)]
@@ -147,11 +153,15 @@ class Earlier:
                    tuple(_row(row, players, f"{where}.rows[{i}]") for i, row in enumerate(rows)))
 
 
+#: Each field of a summary with its default (looked up once: every save writes every row).
+_DEFAULTS: tuple[tuple[str, Any], ...] = tuple((f.name, f.default) for f in fields(DealSummary))
+
+
 def _row_dict(row: DealSummary) -> dict[str, Any]:
     """A summary's fields, those left at their default left out (a long ledger stays small)."""
     out: dict[str, Any] = {}
-    for name, value in asdict(row).items():
-        default = DealSummary.__dataclass_fields__[name].default
+    for name, default in _DEFAULTS:
+        value = getattr(row, name)
         if name in ("dealer", "scores") or value != default or type(value) is not type(default):
             out[name] = list(value) if name == "scores" else value
     return out

@@ -445,7 +445,7 @@ def continue_match(app: Any, saved: Any, autoplay: bool = False, notice: str = "
     from game.match.session import open_table, resume_match
     from game.menus.menu import MenuScene
 
-    app.push(MenuScene(app, notice=notice))
+    app.push(MenuScene(app, notice=notice, saved=saved))
     controller = resume_match(app, saved, human_seat=None if autoplay else 0)
     open_table(app, controller, saved.names)
 

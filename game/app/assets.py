@@ -160,6 +160,8 @@ SMOOTH_BELOW = 28
 def drawable(text: str) -> str:
     """``text`` as the font can draw it: a NUL dropped, a lone surrogate (a file name with a
     byte that is not UTF-8, a JSON escape of half a character) shown as "?"."""
+    if text.isascii() and "\0" not in text:
+        return text  # nearly every text, every frame: no need to look at each character
     text = text.replace("\0", "")
     if any("\ud800" <= ch <= "\udfff" for ch in text):
         text = "".join("?" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
@@ -180,7 +182,10 @@ class SmoothFont:
         self._font = pygame.font.Font(None, size * self.scale)
 
     def size(self, text: str) -> tuple[int, int]:
-        width, height = self._font.size(drawable(text))
+        return self._scaled(*self._font.size(drawable(text)))
+
+    def _scaled(self, width: int, height: int) -> tuple[int, int]:
+        """A size at the large font's scale brought down to this font's (rounded up)."""
         k = self.scale
         return -(-width // k), -(-height // k)
 
@@ -188,11 +193,11 @@ class SmoothFont:
         text = drawable(text)
         width, height = self._font.size(text)
         if width == 0:  # nothing to see: the font would raise "Text has zero width"
-            return pygame.Surface((0, -(-height // self.scale)), pygame.SRCALPHA)
+            return pygame.Surface((0, self._scaled(0, height)[1]), pygame.SRCALPHA)
         image = self._font.render(text, antialias, color)
         if self.scale == 1:
             return image
-        size = self.size(text)  # what the layout measured
+        size = self._scaled(width, height)  # what the layout measured
         if image.get_bitsize() < 24:  # not antialiased: no smoothing to keep
             return pygame.transform.scale(image, size)
         return pygame.transform.smoothscale(image, size)

@@ -32,12 +32,10 @@ YIELD_SECONDS = 0.001
 @dataclass
 class Listing:
     """A finished read of the history: its entries (newest first), their statistics, what is
-    wrong with the folder itself (``None``: nothing) and a number that grows with each new
-    listing."""
+    wrong with the folder itself (``None``: nothing)."""
 
     entries: list[DealEntry] = field(default_factory=list)
     problem: str | None = None
-    generation: int = 0
     stats: Statistics = field(default_factory=lambda: compute_stats([]))
 
 
@@ -50,7 +48,6 @@ class HistoryReader:
         self._wanted = threading.Event()
         self._thread: threading.Thread | None = None
         self._latest: Listing | None = None
-        self._generation = 0
         self._reading = False
         #: how far the listing under way has got: files read, files to read
         self.progress = (0, 0)
@@ -97,8 +94,7 @@ class HistoryReader:
                 log.warning("the history could not be read", exc_info=True)
                 entries, problem, stats = [], f"{self.folder}: cannot be read", compute_stats([])
             with self._lock:
-                self._generation += 1
-                self._latest = Listing(entries, problem, self._generation, stats)
+                self._latest = Listing(entries, problem, stats)
                 self._reading = False
         with self._lock:
             self._thread = None

@@ -327,36 +327,13 @@ def read_saved_match(path: Path | None = None, default_level: str = "simple",
     """The saved match, checked, with its meta made safe. Raises :class:`SaveError`."""
     from engine.ai import BOTS
 
-    file = path or paths.current_match_file()
-    stamp = _file_stamp(file)
-    key = (str(file), stamp, default_level, default_name)
-    cached = _last_read.get("match")
-    if stamp is not None and cached is not None and cached[0] == key:
-        return cached[1]  # the menu under the table asks for the file just read
-    match, meta = load_match(file)
+    match, meta = load_match(path or paths.current_match_file())
     names = saved_names(meta, match.players, [
         clean_name(n) for n in table_names(match.players, "en", default_name)])
     level = meta.get("bot_level")
     if not isinstance(level, str) or level not in BOTS:
         level = default_level
-    saved = SavedMatch(match, dict(meta), names, level)
-    if stamp is not None:
-        _last_read["match"] = (key, saved)
-    return saved
-
-
-#: The saved match last read, with what says the file has not changed since: reading a match
-#: an older version saved (every deal in full) takes seconds, and ``--continue`` reads it
-#: before the window opens, then the menu under the table does.
-_last_read: dict[str, tuple[tuple[object, ...], SavedMatch]] = {}
-
-
-def _file_stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return (info.st_mtime_ns, info.st_size, info.st_ino)
+    return SavedMatch(match, dict(meta), names, level)
 
 
 def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any:

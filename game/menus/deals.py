@@ -58,7 +58,8 @@ class FinishedDealsScene(HistoryScreen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[DealEntry] = []
-        self._shown: tuple[int, int | None, list[DealEntry]] = (-1, None, [])
+        #: the listing's entries and the filter the shown ones were worked out for
+        self._shown: tuple[list[DealEntry] | None, int | None, list[DealEntry]] = (None, None, [])
         self._folder_told: str | None = None
         self.filter: int | None = None
         self.selected = 0
@@ -93,10 +94,11 @@ class FinishedDealsScene(HistoryScreen):
     @property
     def shown(self) -> list[DealEntry]:
         """The entries the filter keeps (worked out once per listing and filter)."""
-        key = (id(self.entries), self.filter)
-        if self._shown[:2] != key:
-            self._shown = (*key, filter_entries(self.entries, self.filter))
-        return self._shown[2]
+        entries, chosen, shown = self._shown
+        if entries is not self.entries or chosen != self.filter:
+            shown = filter_entries(self.entries, self.filter)
+            self._shown = (self.entries, self.filter, shown)
+        return shown
 
     @property
     def current(self) -> DealEntry | None:

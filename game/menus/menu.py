@@ -67,7 +67,8 @@ class MenuScene(Scene):
     """The title screen."""
 
     def __init__(self, app: App, seed: int | None = None, notice: str = "",
-                 presets: Mapping[str, Any] | None = None) -> None:
+                 presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None
+                 ) -> None:
         super().__init__(app)
         self.seed = seed
         self.presets = dict(presets or {})
@@ -76,6 +77,9 @@ class MenuScene(Scene):
             self.toast.show(notice, 8.0)
         self.saved: SavedMatch | None = None
         self.saved_problem = ""
+        #: the saved match just read by whoever opens the menu (``--continue``), so that the
+        #: menu's first look does not read the file a second time
+        self._just_read = saved
         self._told = ""
         self._told_spectator = False
         self._told_texts = False
@@ -104,10 +108,10 @@ class MenuScene(Scene):
 
     def check_saved_match(self) -> None:
         """Enable Continue when the saved match loads; otherwise say why, file untouched."""
-        self.saved = None
+        self.saved, self._just_read = self._just_read, None
         self.saved_problem = ""
         file = paths.current_match_file()
-        if file.exists():
+        if self.saved is None and file.exists():
             try:
                 self.saved = read_saved_match(file, self.app.settings.bot_level,
                                               self.app.settings.player_name)
@@ -330,7 +334,8 @@ class NewGameScene(FormScene):
     title_key = "new_game"
 
     def __init__(self, app: App, seed: int | None = None,
-                 presets: Mapping[str, Any] | None = None) -> None:
+                 presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None
+                 ) -> None:
         super().__init__(app)
         self.seed = seed
         settings = app.settings.with_(**(presets or {}))

@@ -70,7 +70,9 @@ class StatsScene(HistoryScreen):
         self.on_filter = on_filter
         self.stats: Statistics = compute_stats([])
         self.entries: list[DealEntry] = []
-        self._challenges: tuple[int, int | None, str] = (-1, None, "")
+        #: the listing's entries, the filter and the language the words were made for
+        self._challenges: tuple[list[DealEntry] | None, int | None, str, str] = (
+            None, None, "", "")
         self.back_button = Button("", self.close)
         self.filter_rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -164,10 +166,12 @@ class StatsScene(HistoryScreen):
     def challenge_line(self) -> str:
         """The challenges, apart from the figures: the player against the expert (worked out
         once per listing, filter and language, not in every frame)."""
-        key = (id(self.entries), self.filter)
-        if self._challenges[:2] != key:
-            self._challenges = (*key, self._challenge_words())
-        return self._challenges[2]
+        entries, chosen, lang, words = self._challenges
+        now = self.app.settings.language
+        if entries is not self.entries or chosen != self.filter or lang != now:
+            words = self._challenge_words()
+            self._challenges = (self.entries, self.filter, now, words)
+        return words
 
     def _challenge_words(self) -> str:
         record = challenge_record(filter_entries(self.entries, self.filter))  # as filtered

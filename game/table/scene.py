@@ -42,7 +42,7 @@ from game.table.dialogs import Dialogs
 from game.table.discard import DiscardEditor
 from game.table.input import TableInput
 from game.table.layers import SpriteSet
-from game.table.layout import TableLayout
+from game.table.layout import TRICK_BESIDE_SCALE, TableLayout
 from game.table.overlays import Overlay, shown_groups
 from game.table.paint import Bubble, Ink
 from game.table.render import DOG_GLOW, FOCUS_GLOW
@@ -361,7 +361,8 @@ class TableScene(Scene):
         self.layout = lay = TableLayout(size, self.players, unit,
                                         open_hands=self.open_hands_layout)
         self.art.widths = (lay.small_w, lay.trick_w, lay.dog_w, lay.hand_w,
-                           round(lay.trick_w * 0.8), lay.open_w, lay.open_side_w)
+                           round(lay.trick_w * 0.8), lay.open_w, lay.open_side_w,
+                           round(lay.trick_w * TRICK_BESIDE_SCALE))  # a trick beside a dialog
         self.ink.clear()
         self.sprites.finish()  # running tweens jump to their end; the animations go on
         for sprite in self.hand.sprites.values():

@@ -308,6 +308,27 @@ def test_continue_resumes_the_saved_match_at_the_same_point(app: App) -> None:
     assert table.player.human_seat == 0
 
 
+def test_tarot_continue_hands_the_match_it_read_to_the_menu_under_the_table(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--continue`` reads the saved match once: the menu under the table is given it (a
+    long match saved by an older version took seconds to read)."""
+    import game.match.session as session
+    from game.cli import continue_match
+    from game.table.scene import TableScene
+
+    save_match(played_match(), paths.current_match_file(), {"names": ["A", "B", "C", "D"]})
+    saved = read_saved_match()
+
+    def read_again(*args: object) -> None:
+        raise AssertionError("the saved match was read a second time")
+
+    monkeypatch.setattr(session, "load_match", read_again)
+    continue_match(app, saved)
+    step(app)
+    menu, table = app.scenes
+    assert isinstance(menu, MenuScene) and isinstance(table, TableScene)
+    assert menu.saved is saved and menu.buttons[1].enabled
+
 def test_a_saved_match_that_breaks_a_rule_is_told_in_french(home: Path) -> None:
     """The menu's notice says, in French, which event of which deal breaks which rule."""
     match = played_match()
