@@ -53,6 +53,8 @@ SAVE_VERSION = 1
 #: A match whose earlier deals are folded (``"earlier"``, :mod:`engine.ledger`) is written as
 #: version 2: a game that reads only version 1 would miss them and says it cannot read it.
 FOLDED_MATCH_VERSION = 2
+#: The versions of a saved match this game reads (the oldest first).
+MATCH_VERSIONS = (SAVE_VERSION, FOLDED_MATCH_VERSION)
 
 
 class SaveError(DataError):
@@ -289,7 +291,7 @@ def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) 
 def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     """Load and check a saved match; returns it with the file's ``meta`` data."""
     file = Path(path)
-    document = _read(file, MATCH_FORMAT, (SAVE_VERSION, FOLDED_MATCH_VERSION), "match")
+    document = _read(file, MATCH_FORMAT, MATCH_VERSIONS, "match")
     rules = _rules(file, document)
     players = _int_field(file, document, "players", 3, 5)
     seed = _int_field(file, document, "seed", 0, 2**63)

@@ -188,6 +188,15 @@ class HistoryScreen(Scene):
     def took(self, listing: Listing) -> None:
         """A new listing is shown."""
 
+    def draw_reading(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """"Reading the finished deals… n of m" in the middle of ``area``, while the first
+        listing is read."""
+        app = self.app
+        done, files = self.reader.progress
+        text = app.trn("history_reading", files, done=done)
+        blit_text(surface, app.assets, text, fit_size(app, text, 26 * app.unit, area.width),
+                  area.center, TEXT_DIM)
+
 
 # --- the player-count filter of the history screens ----------------------------------------------
 

@@ -324,9 +324,7 @@ class FinishedDealsScene(HistoryScreen):
                          (self.list_rect.right, self.list_rect.top - int(6 * u)),
                          max(1, int(1 * u)))
         if self.listing is None:  # the first listing is still being read
-            done, files = self.reader.progress
-            blit_text(surface, app.assets, app.trn("history_reading", files, done=done),
-                      26 * u, self.list_rect.center, TEXT_DIM)
+            self.draw_reading(surface, self.list_rect)
         elif not shown:
             blit_text(surface, app.assets, tr("menu_no_deals"), 26 * u,
                       self.list_rect.center, TEXT_DIM)

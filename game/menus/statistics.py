@@ -228,10 +228,7 @@ class StatsScene(HistoryScreen):
         inner = draw_screen(surface, app, tr("statistics"), self.panel)
         draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
         if self.listing is None:  # the first listing is still being read
-            done, total = self.reader.progress
-            text = app.trn("history_reading", total, done=done)
-            blit_text(surface, app.assets, text, fit_size(app, text, 26 * u, self.table.width),
-                      self.table.center, TEXT_DIM)
+            self.draw_reading(surface, self.table)
         elif self.empty:
             text = (tr("stats_empty") if self.filter is None
                     else tr("stats_empty_filtered", count=self.filter))

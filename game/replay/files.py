@@ -29,8 +29,8 @@ from engine.record import RecordError, parse_yaml, replay_record
 from engine.rules import RulesError, load_rules
 from engine.saves import (
     DEAL_FORMAT,
-    FOLDED_MATCH_VERSION,
     MATCH_FORMAT,
+    MATCH_VERSIONS,
     SAVE_VERSION,
     SaveError,
     load_deal,
@@ -172,7 +172,7 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
         raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}",
                               "not_replayable_kind", str(file), found=_short(found))
     version = document.get("version")
-    reads = FOLDED_MATCH_VERSION if found == MATCH_FORMAT else SAVE_VERSION
+    reads = MATCH_VERSIONS[-1] if found == MATCH_FORMAT else SAVE_VERSION
     if type(version) is not int or not SAVE_VERSION <= version <= reads:  # true is not 1
         newer = type(version) is int and version > reads
         hint = "; it was saved by a newer version of the game" if newer else ""
