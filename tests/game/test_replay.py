@@ -9,7 +9,6 @@ import time
 import pygame
 import pytest
 
-from engine.ai import make_bot
 from engine.deal import Deal
 from engine.events import DealScored
 from engine.randomplay import random_action
@@ -23,7 +22,7 @@ from game.replay.play_on import PlayOnScene
 from game.replay.source import ReplaySource
 from game.table.source import Redraw
 from tests.helpers.apps import open_app
-from tests.helpers.replay import DT, Replay
+from tests.helpers.replay import DT, Replay, played_deal
 
 
 @pytest.fixture(autouse=True)
@@ -38,19 +37,6 @@ def _quick_analysis(monkeypatch):
         real(self, deal, seat, samples=4, seed=seed, **options)
 
     monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
-
-
-def played_deal(players: int, seed: int, bots: str = "simple") -> Deal:
-    """A deal played to its score (not cancelled) by bots."""
-    while True:
-        deal = Deal.new(load_rules(), players, players - 1, seed)
-        seats = [make_bot(bots, seed * 10 + s) for s in range(players)]
-        while not deal.is_over:
-            seat = deal.state.turn
-            deal.execute(seat, seats[seat].decide(view_for(deal.state, seat)))
-        if deal.result is not None:
-            return deal
-        seed += 1000
 
 
 def random_deal(players: int, seed: int) -> Deal:

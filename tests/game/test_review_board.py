@@ -13,7 +13,6 @@ import pytest
 from engine.actions import Play
 from engine.ai import make_bot, review
 from engine.deal import Deal
-from engine.rules import load_rules
 from engine.saves import load_deal_file, save_deal
 from engine.variations import EXPERT, TRY
 from engine.views import view_for
@@ -22,7 +21,7 @@ from game.replay.play_on import PlayOnScene
 from game.replay.viewer import open_replay
 from game.table.paint import signed
 from tests.helpers.apps import open_app
-from tests.helpers.replay import Replay
+from tests.helpers.replay import Replay, played_deal
 
 GRAPH_SAMPLES = 3
 SAMPLES = 4
@@ -46,16 +45,7 @@ def _quick_analysis(monkeypatch):
 def deal_with_mistakes(players: int, seed: int) -> Deal:
     """A deal played to its score where seat 0 plays at random (so that it makes mistakes)
     against club players."""
-    while True:
-        deal = Deal.new(load_rules(), players, players - 1, seed)
-        seats = [make_bot("random" if s == 0 else "simple", seed * 10 + s)
-                 for s in range(players)]
-        while not deal.is_over:
-            seat = deal.state.turn
-            deal.execute(seat, seats[seat].decide(view_for(deal.state, seat)))
-        if deal.result is not None:
-            return deal
-        seed += 1000
+    return played_deal(players, seed, seat_0="random")
 
 
 def play_out_practice(board: Replay, seed: int) -> PlayOnScene:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import TracebackType
 
+from engine.ai import make_bot
 from engine.deal import Deal
+from engine.rules import load_rules
 from engine.state import replay
 from engine.views import view_for
 from game import driving
@@ -22,6 +24,22 @@ from tests.helpers.apps import open_app, shut
 
 DT = 1 / 60
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
+
+
+def played_deal(players: int, seed: int, bots: str = "simple", seat_0: str | None = None
+                ) -> Deal:
+    """A deal played to its score (not cancelled) by ``bots`` (seat 0 by ``seat_0`` when
+    given: "random" makes mistakes for the review to find); seeds from ``seed`` on."""
+    while True:
+        deal = Deal.new(load_rules(), players, players - 1, seed)
+        seats = [make_bot(seat_0 if s == 0 and seat_0 else bots, seed * 10 + s)
+                 for s in range(players)]
+        while not deal.is_over:
+            seat = deal.state.turn
+            deal.execute(seat, seats[seat].decide(view_for(deal.state, seat)))
+        if deal.result is not None:
+            return deal
+        seed += 1000
 
 
 class Replay:
