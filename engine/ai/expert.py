@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine import cards as C
 from engine.actions import (
@@ -57,7 +58,15 @@ from engine.ai import auction, club, endgame
 from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
-from engine.ai.club_contract import call_choice, discard_choice, hand_strength, thresholds_for
+from engine.ai.certain import sure_gain
+from engine.ai.club_contract import (
+    call_choice,
+    contract_ceiling,
+    discard_choice,
+    hand_strength,
+    thresholds_for,
+    within_ceiling,
+)
 from engine.ai.club_tracker import Tracker
 from engine.ai.expert_search import (
     DEFAULT_BUDGET,
@@ -102,8 +111,11 @@ class ExpertBot(SearchingBot):
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
         problem = self.bid_problem(view, self._decision_rng())
-        choice = race(problem, self._budget()).best
-        return choice
+        ceiling = contract_ceiling(view.hand_mask, n)
+        allowed = [b for b in problem.options if within_ceiling(b.contract, ceiling)]
+        if len(allowed) == 1:
+            return allowed[0]
+        return race(replace(problem, options=allowed), self._budget()).best
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
         """Every legal bid, each followed by the rest of the auction and the play."""
@@ -170,6 +182,10 @@ class ExpertBot(SearchingBot):
             candidates = extra + heads
         else:
             candidates = [c for c in callable_ if not hand >> c & 1]
+            # a king is called where the hand holds cards of its suit: called in a void, it
+            # is ruffed by its own camp or the partner stays hidden to no purpose
+            backed = [c for c in candidates if hand & C.SUIT_MASKS[C.SUIT_OF[c]]]
+            candidates = backed or candidates
         default = call_choice(callable_, hand)
         if not candidates:
             candidates = [default]
@@ -322,7 +338,12 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Play(candidates[0])
         problem = self.play_problem(view, self._decision_rng())
-        return Play(race(problem, self._budget()).best)
+        sure = sure_gain(club.reading_of_view(view))
+        if sure not in problem.options:
+            return Play(race(problem, self._budget()).best)
+        # a sure gain is given up only for a confident gain larger than itself
+        margin = max(C.HALF_POINTS[sure], 2) * self._unit(view)
+        return Play(race(problem, self._budget(), problem.options.index(sure), margin).best)
 
     @staticmethod
     def card_candidates(view: SeatView) -> list[Card]:

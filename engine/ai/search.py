@@ -112,11 +112,17 @@ def paired(values_a: Sequence[float], values_b: Sequence[float],
     return mean, math.sqrt(var / effective)
 
 
-def race(problem: Problem[T], budget: Budget) -> Outcome[T]:
+def race(problem: Problem[T], budget: Budget, favour: int | None = None,
+         margin: float = 0.0) -> Outcome[T]:
     """The option with the best weighted mean of ``run(world, option)`` over sampled deals;
     ties go to the earlier option, and so do options the search found, with confidence,
     worth the same: their order is the decision's preference (the usual card first), which a
-    difference of noise should not overturn. See the module's notes for when it stops."""
+    difference of noise should not overturn. See the module's notes for when it stops.
+
+    ``favour`` is the index of an option known to gain for sure (a Petit that surely wins its
+    trick): it is chosen, and kept in the race, unless another option beats it by more than
+    ``margin`` (what the sure gain is worth) with :data:`Z_DROP` standard errors to spare.
+    Neither sampling noise nor a small edge of the model's play-outs gives up a sure gain."""
     options = problem.options
     values: list[list[float]] = [[] for _ in options]
     weights: list[float] = []
@@ -132,11 +138,15 @@ def race(problem: Problem[T], budget: Budget) -> Outcome[T]:
         done += 1
         if done >= review:
             review = max(done + REVIEW_EVERY, int(done * REVIEW_GROWTH))
-            alive, same = _review(values, weights, alive, problem.indifference)
+            alive, same = _review(values, weights, alive, problem.indifference, favour, margin)
             if same:
                 break
     means = [_mean(values[i], weights) if values[i] else -math.inf for i in range(len(options))]
     best = alive[0] if same else max(alive, key=lambda i: (means[i], -i))
+    if favour is not None and favour != best and favour in alive and values[favour]:
+        mean, error = paired(values[best], values[favour], weights)
+        if mean - Z_DROP * error <= margin:
+            best = favour
     total = sum(weights)
     squares = sum(w * w for w in weights)
     effective = total * total / squares if squares else 0.0
@@ -152,9 +162,11 @@ def _mean(values: Sequence[float], weights: Sequence[float]) -> float:
 
 
 def _review(values: list[list[float]], weights: list[float], alive: list[int],
-            indifference: float) -> tuple[list[int], bool]:
-    """Drop the options confidently worse than the best; say whether those left are
-    confidently worth the same."""
+            indifference: float, favour: int | None = None,
+            margin: float = 0.0) -> tuple[list[int], bool]:
+    """Drop the options confidently worse than the best (the favoured one only when it is
+    confidently worse by more than ``margin``); say whether those left are confidently worth
+    the same."""
     means = {i: _mean(values[i], weights) for i in alive}
     best = max(alive, key=lambda i: (means[i], -i))
     keep = [best]
@@ -163,7 +175,7 @@ def _review(values: list[list[float]], weights: list[float], alive: list[int],
         if i == best:
             continue
         mean, error = paired(values[best], values[i], weights)
-        if mean - Z_DROP * error > 0:
+        if mean - Z_DROP * error > (margin if i == favour else 0.0):
             continue  # confidently worse
         keep.append(i)
         if mean + Z_SAME * error >= indifference:

@@ -52,6 +52,17 @@ def test_the_race_finds_the_best_option_and_drops_the_clear_losers_early() -> No
     assert outcome.means[2] < -30  # valued on a few deals only, then dropped
 
 
+def test_a_favoured_option_is_given_up_only_for_a_confident_gain_larger_than_the_margin() -> None:
+    """Option 1 is a sure gain: it stays the choice while option 0 beats it by less than the
+    margin, or by noise; it is given up when option 0 is confidently better by more."""
+    for seed in range(5):
+        problem, _ = synthetic([2.0, 0.0], noise=5.0, seed=seed)
+        assert race(problem, Budget(None, 300)).best == 0
+        assert race(problem, Budget(None, 300), favour=1, margin=4.0).best == 1
+        problem, _ = synthetic([10.0, 0.0], noise=5.0, seed=seed)
+        assert race(problem, Budget(None, 300), favour=1, margin=4.0).best == 0
+
+
 def test_equal_options_end_the_race_at_once_and_the_first_one_wins() -> None:
     state = DealState(RULES, 4)
     problem = Problem([5, 6, 7], lambda: (state, 1.0), lambda w, o: 10.0, 0.5)
