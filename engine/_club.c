@@ -17,7 +17,7 @@
 #include "_club.h"
 
 static PyObject *S_STATE, *S_VOID, *S_NO_TRUMPS, *S_PLAYED, *S_POINTS, *S_LED, *S_OPEN,
-    *S_DISCARD, *S_CONTRACT, *S_DOG_SHOWN, *S_DOG;
+    *S_DISCARD, *S_CONTRACT, *S_DOG_SHOWN, *S_DOG, *S_HUNTERS, *S_TAKER_KNOWN;
 
 /* What every seat knows (club_tracker.Tracker's knowledge), and the deal it is about. */
 typedef struct {
@@ -28,6 +28,8 @@ typedef struct {
     int no_trumps;                 /* seats (bit s) that showed they have no trump */
     Mask played, aside;            /* cards played; the taker's discard */
     int points, led;               /* the trick's half points, the Excuse aside; its suit */
+    int hunters;                   /* seats other than the taker that led an odd trump */
+    Mask taker_known;              /* trumps all know the taker held (club_tracker.taker_known) */
 } Table;
 
 static int seat_or_none(PyObject *value, const char *name, int n, int *out)
@@ -153,6 +155,11 @@ static int load_table(PyObject *tracker, Table *t)
     if (long_attr(tracker, S_LED, -1, SUIT_TRUMP, &value) < 0)
         return -1;
     t->led = (int)value;
+    if (long_attr(tracker, S_HUNTERS, 0, (1L << MAX_PLAYERS) - 1, &value) < 0)
+        return -1;
+    t->hunters = (int)value;
+    if (mask_attr(tracker, S_TAKER_KNOWN, &t->taker_known) < 0)
+        return -1;
     return mask_attr(tracker, S_PLAYED, &t->played);
 }
 
@@ -170,10 +177,11 @@ static int store_table(PyObject *tracker, const Table *t)
     Py_DECREF(voids);
     if (result < 0)
         return -1;
-    PyObject *values[4] = {PyLong_FromLong(t->no_trumps), mask_to(t->played),
-                           PyLong_FromLong(t->points), PyLong_FromLong(t->led)};
-    PyObject *names[4] = {S_NO_TRUMPS, S_PLAYED, S_POINTS, S_LED};
-    for (int i = 0; i < 4; i++) {
+    PyObject *values[5] = {PyLong_FromLong(t->no_trumps), mask_to(t->played),
+                           PyLong_FromLong(t->points), PyLong_FromLong(t->led),
+                           PyLong_FromLong(t->hunters)};
+    PyObject *names[5] = {S_NO_TRUMPS, S_PLAYED, S_POINTS, S_LED, S_HUNTERS};
+    for (int i = 0; i < 5; i++) {
         if (result == 0 && (values[i] == NULL || PyObject_SetAttr(tracker, names[i], values[i]) < 0))
             result = -1;
         Py_XDECREF(values[i]);
@@ -262,6 +270,8 @@ static int fill_reading(const Table *t, int seat, Mask hand, Mask legal, Reading
     r->winner = win_pos >= 0 ? (int)((leader + win_pos) % t->n) : -1;
     r->led = t->led;
     r->points = t->points;
+    r->hunters = t->hunters;
+    r->taker_trumps = m_count(m_and(t->taker_known, m_not(t->played)));
     r->tricks_left = m_count(hand);
     r->slam_on = 0;
     if (m_any(m_and(legal, EXCUSE_BIT)) && r->tricks_left <= 2 && r->attacking) {
@@ -332,6 +342,13 @@ static int club_choice(const Table *t, int seat, Mask hand, Mask legal, int *car
 /* Tracker.play: the card played for ``seat``, and what it shows. */
 static int play_noted(Table *t, int seat, int card)
 {
+    if (seat != t->taker && is_hunt_signal(card)) {
+        long leader;
+        if (small_from(t->s->leader, "leader", 0, t->n - 1, &leader) < 0)
+            return -1;
+        if (leader == seat)
+            t->hunters |= 1 << seat;
+    }
     if (card != EXCUSE) {
         int led = t->led, suit = suit_of(card);
         if (led >= 0) { /* club.note_card */
@@ -491,11 +508,14 @@ PyMethodDef CLUB_METHODS[] = {
 
 int club_exec(void)
 {
-    static const char *const names[] = {"state", "void", "no_trumps", "played", "points", "led",
-                                        "open", "discard", "contract", "dog_shown", "dog"};
-    PyObject **slots[] = {&S_STATE, &S_VOID,    &S_NO_TRUMPS, &S_PLAYED,    &S_POINTS, &S_LED,
-                          &S_OPEN,  &S_DISCARD, &S_CONTRACT,  &S_DOG_SHOWN, &S_DOG};
-    for (int i = 0; i < 11; i++) {
+    static const char *const names[] = {"state",     "void",    "no_trumps", "played",
+                                        "points",    "led",     "open",      "discard",
+                                        "contract",  "dog_shown", "dog",     "hunters",
+                                        "taker_known"};
+    PyObject **slots[] = {&S_STATE,    &S_VOID,      &S_NO_TRUMPS, &S_PLAYED, &S_POINTS,
+                          &S_LED,      &S_OPEN,      &S_DISCARD,   &S_CONTRACT,
+                          &S_DOG_SHOWN, &S_DOG,      &S_HUNTERS,   &S_TAKER_KNOWN};
+    for (int i = 0; i < 13; i++) {
         if (*slots[i] == NULL && (*slots[i] = PyUnicode_InternFromString(names[i])) == NULL)
             return -1;
     }

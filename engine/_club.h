@@ -49,7 +49,15 @@ typedef struct {
     int trick_len, petit_on_table;
     int later; /* seats (bit s) still to play to the trick */
     int win_card, winner, led, points, tricks_left, slam_on;
+    int hunters;      /* seats (bit s) other than the taker that led an odd trump: a hunt */
+    int taker_trumps; /* trumps the table knows the taker still holds (dog, handful) */
 } Reading;
+
+/* club.is_hunt_signal: an odd trump from 3 to 19, led by a defender. */
+static inline int is_hunt_signal(int card)
+{
+    return card > PETIT && card < TWENTY_ONE && (card - FIRST_TRUMP + 1) % 2 == 1;
+}
 
 /* The club player's card (club.choose_card; the seat must hold more than one legal card). */
 int club_choose(const Reading *r);

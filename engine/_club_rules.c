@@ -102,6 +102,37 @@ static int low_of_long_suit(Mask plain)
     return lowest(m_any(low) ? low : cards);
 }
 
+/* club.HUNT_TRUMPS, club.VOID_LEAD_MAX */
+#define HUNT_TRUMPS 4
+#define VOID_LEAD_MAX 5
+static Mask ODD_TRUMPS;
+
+static int hunts(const Reading *r, Mask trumps)
+{
+    if (!m_has(r->unseen, PETIT) || r->no_trumps >> r->taker & 1)
+        return 0;
+    if (r->n == 5 && !r->friends)
+        return 0;
+    if (r->hunters & r->friends)
+        return 1;
+    int mine = m_count(trumps);
+    if (mine < 3 || mine * 18 < HUNT_TRUMPS * r->tricks_left || r->taker_trumps >= mine)
+        return 0;
+    int unseen = m_count(m_and(r->unseen, TRUMP_MASK)), holders = 0;
+    for (int seat = 0; seat < r->n; seat++)
+        holders += seat != r->me && !(r->no_trumps >> seat & 1);
+    return mine * holders >= 2 * unseen;
+}
+
+static int hunting_trump(Mask trumps)
+{
+    Mask ordinary = m_and(trumps, ORDINARY_TRUMPS);
+    if (!m_any(ordinary))
+        return low_trump(trumps);
+    Mask odd = m_and(ordinary, ODD_TRUMPS);
+    return m_high(m_any(odd) ? odd : ordinary);
+}
+
 static int lead(const Reading *r)
 {
     Mask legal = m_and(r->legal, m_not(EXCUSE_BIT));
@@ -132,6 +163,8 @@ static int lead(const Reading *r)
             return low_trump(trumps);
         }
     }
+    if (!r->attacking && m_any(trumps) && hunts(r, trumps))
+        return hunting_trump(trumps);
     if (m_any(plain)) {
         if (!r->attacking) { /* make the taker trump: lead where a foe is void */
             for (int seat = 0, foes = r->foes; foes; foes >>= 1, seat++) {
@@ -139,8 +172,11 @@ static int lead(const Reading *r)
                     continue;
                 for (int suit = 0; suit < 4; suit++) {
                     Mask cards = m_and(plain, SUIT_MASKS[suit]);
-                    if (m_any(cards) && r->voids[seat] >> suit & 1)
-                        return lowest(cards);
+                    if (m_any(cards) && r->voids[seat] >> suit & 1) {
+                        int card = lowest(cards);
+                        if (HALF[card] <= VOID_LEAD_MAX)
+                            return card;
+                    }
                 }
             }
         }
@@ -242,6 +278,9 @@ void club_tables(void)
     PLAIN_MASK = m_or(m_or(SUIT_MASKS[0], SUIT_MASKS[1]), m_or(SUIT_MASKS[2], SUIT_MASKS[3]));
     ORDINARY_TRUMPS = m_without(m_without(TRUMP_MASK, PETIT), TWENTY_ONE);
     KING_MASK = EMPTY;
+    ODD_TRUMPS = EMPTY;
+    for (int c = PETIT + 2; c < TWENTY_ONE; c += 2)
+        ODD_TRUMPS = m_or(ODD_TRUMPS, m_bit(c));
     for (int suit = 0; suit < 4; suit++)
         KING_MASK = m_or(KING_MASK, m_bit(14 * suit + KING - 1));
     for (int c = 0; c < DECK; c++) {

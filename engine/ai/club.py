@@ -11,18 +11,21 @@ once for two users:
 
 What a seat knows (:class:`Reading`): its hand and legal cards, the cards it has not seen, the
 suits each seat showed it lacks and the seats that showed they have no trump, who its friends
-and foes are (in five players, only the taker is surely a foe until the partner shows), and
-the trick on the table. The rules (:func:`choose_card`): cash masters, draw trumps as a strong
-taker, make the taker trump as the defence, play low when the trick is lost, throw points to a
-partner who surely wins it, overtrump cheaply, keep the 21 for tricks worth it, save the Petit
-and the Excuse.
+and foes are (in five players, only the taker is surely a foe until the partner shows), the
+trumps the table knows the taker holds (its handful, a dog shown to all), the defenders that
+signalled a hunt, and the trick on the table. The rules (:func:`choose_card`): cash masters,
+draw trumps as a strong taker, hunt the taker's Petit as the defence, make the taker trump
+(with low cards: a queen or a king led into a void is only ruffed), play low when the trick
+is lost, throw points to a partner who surely wins it, overtrump cheaply, keep the 21 for
+tricks worth it, save the Petit and the Excuse.
 
-Hunting the Petit was measured and left out: a defender holding at least an even share of the
-trumps it has not seen, leading its highest ordinary trump while the taker may still hold the Petit,
-lost points at a table of club players (2,000 duplicate deals each: +0.0 [-0.3, +0.4] a deal
-with three players, -0.3 [-0.6, -0.0] with four, -1.1 [-1.6, -0.7] with five; leading the
-lowest trump or a master one instead did no better). Its partners do not follow the hunt up,
-and each round of trumps takes one trump from every defender for one of the taker's.
+**The hunt and its signal** (docs/bots.md, *The defence's convention*): a defender on lead
+leads trumps while the taker may hold the Petit when a partner signalled the hunt, or when it
+is long enough in trumps to start it (:data:`HUNT_TRUMPS` for 18 cards, twice its even share
+of the trumps it has not seen, more than the taker is known to hold). It leads its highest odd
+trump: an odd trump led by a defender asks the partners to lead trumps back (the French
+defence's convention, :func:`is_hunt_signal`). With five players and the partner hidden a
+signal may be the taker's partner's, so nobody follows it or starts a hunt.
 
 A play-out asks for thousands of cards a decision, so the rules have a compiled twin
 (``engine/_club_rules.c``) that the tracker uses on the compiled play core. This module stays
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.cards import Card, Mask
+from engine.state import Phase
 from engine.views import SeatView
 
 EXCUSE, PETIT, TWENTY_ONE = C.EXCUSE, C.PETIT, C.TWENTY_ONE
@@ -55,15 +59,15 @@ _BY_VALUE: tuple[Mask, ...] = tuple(
     for value in sorted(set(HALF_POINTS), reverse=True)
 )
 #: Points, then rank: the cheapest card has the smallest (the lowest card on ties).
-_COST: tuple[int, ...] = tuple(HALF_POINTS[c] * 32 + RANK_OF[c] for c in range(C.DECK_SIZE))
+COST: tuple[int, ...] = tuple(HALF_POINTS[c] * 32 + RANK_OF[c] for c in range(C.DECK_SIZE))
 
 
 class Reading:
     """What the seat to play knows when it chooses a card."""
 
-    __slots__ = ("attacking", "foes", "friends", "hand", "later", "led", "legal", "me", "n",
-                 "no_trumps", "points", "slam_on", "taker", "trick", "tricks_left", "unseen",
-                 "void", "win_card", "winner")
+    __slots__ = ("attacking", "foes", "friends", "hand", "hunters", "later", "led", "legal",
+                 "me", "n", "no_trumps", "points", "slam_on", "taker", "taker_trumps", "trick",
+                 "tricks_left", "unseen", "void", "win_card", "winner")
 
     def __init__(self) -> None:
         self.n = 0
@@ -85,6 +89,8 @@ class Reading:
         self.points = 0  # half points in the trick, the Excuse aside
         self.tricks_left = 0
         self.slam_on = False  # the seat's camp (as it knows it) has won every trick so far
+        self.hunters = 0  # seats (bit s) other than the taker that led an odd trump: a hunt
+        self.taker_trumps = 0  # trumps the table knows the taker still holds (dog, handful)
 
 
 def note_card(void: list[int], no_trumps: int, seat: int, card: Card, led: int) -> int:
@@ -101,6 +107,12 @@ def note_card(void: list[int], no_trumps: int, seat: int, card: Card, led: int) 
     elif suit != TRUMP:
         no_trumps |= 1 << seat
     return no_trumps
+
+
+def is_hunt_signal(card: Card) -> bool:
+    """Whether ``card``, led by a defender, asks its partners to lead trumps: an odd trump
+    from 3 to 19 (the hunt of the taker's Petit, docs/bots.md)."""
+    return FIRST_TRUMP < card < TWENTY_ONE and RANK_OF[card] % 2 == 1
 
 
 def set_camps(r: Reading, partner: int | None, partner_known: bool) -> None:
@@ -155,13 +167,22 @@ def reading_of_view(view: SeatView) -> Reading:
     r.unseen = C.FULL_DECK & ~view.played & ~r.hand & ~own_aside
     r.void = [0] * n
     no_trumps = 0
+    hunters = 0
     for trick in (*view.tricks, view.trick):
+        if trick.cards and trick.leader != r.taker and is_hunt_signal(trick.cards[0]):
+            hunters |= 1 << trick.leader
         led = -1
         for i, card in enumerate(trick.cards):
             no_trumps = note_card(r.void, no_trumps, (trick.leader + i) % n, card, led)
             if led < 0 and card != EXCUSE:
                 led = SUIT_OF[card]
     r.no_trumps = no_trumps
+    r.hunters = hunters
+    known = C.mask_of(view.handfuls.get(r.taker, ()))
+    if view.dog is not None and view.phase is not Phase.FINISHED:
+        known |= C.mask_of(view.dog)
+    known &= TRUMP_MASK & ~view.played & ~C.mask_of(view.discard_shown)
+    r.taker_trumps = known.bit_count()
     set_camps(r, view.partner, view.partner_known)
     _trick_state(r, view.trick.leader, view.trick.cards)
     r.tricks_left = view.hand_counts[r.me]
@@ -232,8 +253,8 @@ def _lowest(cards: Mask) -> Card:
     while cards:
         low = cards & -cards
         card = low.bit_length() - 1
-        if _COST[card] < key:
-            best, key = card, _COST[card]
+        if COST[card] < key:
+            best, key = card, COST[card]
         cards ^= low
     return best
 
@@ -243,8 +264,8 @@ def _richest(cards: Mask) -> Card:
     while cards:
         low = cards & -cards
         card = low.bit_length() - 1
-        if _COST[card] >= key:
-            best, key = card, _COST[card]
+        if COST[card] >= key:
+            best, key = card, COST[card]
         cards ^= low
     return best
 
@@ -283,6 +304,8 @@ def _lead(r: Reading) -> Card:
             if not r.unseen & HIGHER[top] and top != PETIT:
                 return top
             return _low_trump(trumps)
+    if not r.attacking and trumps and _hunts(r, trumps):
+        return _hunting_trump(trumps)
     if plain:
         if not r.attacking:
             foes = r.foes
@@ -292,11 +315,54 @@ def _lead(r: Reading) -> Card:
                     for suit in range(4):
                         cards = plain & SUIT_MASKS[suit]
                         if cards and r.void[seat] >> suit & 1:
-                            return _lowest(cards)
+                            card = _lowest(cards)
+                            if HALF_POINTS[card] <= VOID_LEAD_MAX:
+                                return card
                 foes >>= 1
                 seat += 1
         return _low_of_long_suit(plain)
     return _low_trump(trumps)
+
+
+#: A defender starts a hunt holding at least this many trumps for 18 cards in hand, twice its
+#: even share of the trumps it has not seen, and more than the taker is known to hold.
+HUNT_TRUMPS = 4
+#: The highest card (half points) a defender leads into a suit a foe is void in, to make it
+#: trump: a queen or a king would only be ruffed.
+VOID_LEAD_MAX = 5
+_ODD_TRUMPS: Mask = sum(1 << c for c in range(FIRST_TRUMP + 1, TWENTY_ONE) if RANK_OF[c] % 2)
+
+
+def _hunts(r: Reading, trumps: Mask) -> bool:
+    """Whether a defender on lead leads trumps to hunt the taker's Petit: the Petit is out
+    and the taker may hold it, and a partner signalled the hunt or the seat is long enough in
+    trumps to start it. Five players, with the partner hidden, a signal may come from the
+    taker's partner: no hunt."""
+    if not r.unseen & PETIT_BIT or r.no_trumps >> r.taker & 1:
+        return False
+    if r.n == 5 and not r.friends:
+        return False
+    if r.hunters & r.friends:
+        return True
+    mine = trumps.bit_count()
+    if mine < 3 or mine * 18 < HUNT_TRUMPS * r.tricks_left or r.taker_trumps >= mine:
+        return False
+    unseen = (r.unseen & TRUMP_MASK).bit_count()
+    holders = 0
+    for seat in range(r.n):
+        if seat != r.me and not r.no_trumps >> seat & 1:
+            holders += 1
+    return mine * holders >= 2 * unseen
+
+
+def _hunting_trump(trumps: Mask) -> Card:
+    """The trump a hunt leads: the highest odd ordinary trump (the signal), else the highest
+    ordinary one, the 21 and the Petit kept."""
+    ordinary = trumps & ORDINARY_TRUMPS
+    if not ordinary:
+        return _low_trump(trumps)
+    odd = ordinary & _ODD_TRUMPS
+    return (odd or ordinary).bit_length() - 1
 
 
 def _low_of_long_suit(plain: Mask) -> Card:
@@ -338,7 +404,7 @@ def _follow(r: Reading) -> Card:
         card = _take(r, winners, safe)
         if card >= 0:
             return card
-    card = _duck(r, choices)
+    card = duck(r, choices)
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
@@ -370,7 +436,7 @@ def _take(r: Reading, winners: Mask, safe: Mask) -> Card:
     return -1
 
 
-def _duck(r: Reading, cards: Mask) -> Card:
+def duck(r: Reading, cards: Mask) -> Card:
     """The trick is lost (or not worth fighting for): the cheapest card."""
     plain = cards & ~TRUMP_MASK
     if not plain:
@@ -392,5 +458,5 @@ def _duck(r: Reading, cards: Mask) -> Card:
     return best
 
 
-__all__ = ["Reading", "beats", "choose_card", "holds", "note_card", "reading_of_view",
-           "set_camps"]
+__all__ = ["COST", "Reading", "beats", "choose_card", "duck", "holds", "is_hunt_signal",
+           "note_card", "reading_of_view", "set_camps"]

@@ -25,6 +25,7 @@ from engine.ai.club import (
     TRUMP_MASK,
     Reading,
     choose_card,
+    is_hunt_signal,
     note_card,
     set_camps,
 )
@@ -43,14 +44,17 @@ class Tracker:
     one a card), and each seat's friends and foes are worked out again only when the partner
     shows."""
 
-    __slots__ = ("camps", "fast", "later", "led", "no_trumps", "open", "played", "points", "r",
-                 "revealed", "state", "void")
+    __slots__ = ("camps", "fast", "hunters", "later", "led", "no_trumps", "open", "played",
+                 "points", "r", "revealed", "state", "taker_known", "void")
 
     def __init__(self, state: DealState) -> None:
         self.state = state
         n = state.n
         self.void = [0] * n
         self.no_trumps = 0
+        self.hunters = 0
+        assert state.taker is not None
+        self.taker_known = taker_known(state)
         played = 0
         for leader, cards, _ in state.tricks:
             self._note_trick(leader, cards)
@@ -85,6 +89,8 @@ class Tracker:
         tracker.state = state
         tracker.void = self.void[:]
         tracker.no_trumps = self.no_trumps
+        tracker.hunters = self.hunters
+        tracker.taker_known = self.taker_known
         tracker.played = self.played
         tracker.points = self.points
         tracker.led = self.led
@@ -136,6 +142,8 @@ class Tracker:
 
     def _note_trick(self, leader: int, cards: tuple[Card, ...] | list[Card]) -> None:
         n = self.state.n
+        if cards and leader != self.state.taker and is_hunt_signal(cards[0]):
+            self.hunters |= 1 << leader
         led = -1
         for i, card in enumerate(cards):
             self.no_trumps = note_card(self.void, self.no_trumps, (leader + i) % n, card, led)
@@ -146,6 +154,8 @@ class Tracker:
         """Play ``card`` for the seat to play in the state, and note what it shows."""
         s = self.state
         led = self.led
+        if s.turn == s.leader and s.turn != s.taker and is_hunt_signal(card):
+            self.hunters |= 1 << s.leader
         if card != EXCUSE:
             if led >= 0:
                 self.no_trumps = note_card(self.void, self.no_trumps, s.turn,  # type: ignore[arg-type]
@@ -193,6 +203,8 @@ class Tracker:
         r.winner = (s.leader + s.win_pos) % s.n if s.win_pos >= 0 else -1
         r.led = self.led
         r.points = self.points
+        r.hunters = self.hunters
+        r.taker_trumps = (self.taker_known & ~self.played).bit_count()
         r.tricks_left = left = hand.bit_count()
         r.slam_on = False
         if legal & EXCUSE_BIT and left <= 2 and r.attacking and s.tricks:
@@ -232,6 +244,16 @@ def compiled_for(state: DealState) -> bool:
     return _CORE is not None and isinstance(state, _CORE)
 
 
+def taker_known(s: DealState) -> Mask:
+    """The trumps every seat knows the taker was left with: those of its handful and of a
+    dog shown to all, but for the trumps it showed in its discard."""
+    assert s.taker is not None
+    known = C.mask_of(s.handfuls.get(s.taker, ()))
+    if s.contract is not None and s.contract.dog_shown:
+        known |= s.dog
+    return known & TRUMP_MASK & ~s.discard
+
+
 def partner_known(s: DealState, seat: int) -> bool:
     """Whether ``seat`` knows who the partner is (or that there is none), as its view says."""
     if s.n != 5 or s.called is None or s.partner_revealed:
@@ -244,4 +266,4 @@ def partner_known(s: DealState, seat: int) -> bool:
     return contract is not None and contract.dog_shown and bool(s.dog >> s.called & 1)
 
 
-__all__ = ["Tracker", "compiled_for", "partner_known"]
+__all__ = ["Tracker", "compiled_for", "partner_known", "taker_known"]

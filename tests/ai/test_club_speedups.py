@@ -59,7 +59,8 @@ def first_cards(players: int, base: int, count: int) -> Iterator[tuple[int, Deal
 
 
 def knowledge(tracker: club_tracker.Tracker) -> tuple[object, ...]:
-    return (tracker.void[:], tracker.no_trumps, tracker.played, tracker.points, tracker.led)
+    return (tracker.void[:], tracker.no_trumps, tracker.played, tracker.points, tracker.led,
+            tracker.hunters, tracker.taker_known)
 
 
 def fields(state: DealState) -> dict[str, object]:
@@ -71,7 +72,7 @@ def fields(state: DealState) -> dict[str, object]:
 def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) -> None:
     assert compiled is not None
     rng = random.Random(players)
-    checked = deals = 0
+    checked = deals = hunts = 0
     for seed, state in first_cards(players, 7000 * players, 150):
         deals += 1
         tracker = club_tracker.Tracker(state)
@@ -79,7 +80,10 @@ def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) ->
         while state.turn is not None:
             legal = state.legal_plays()
             if legal & (legal - 1):
-                card = club.choose_card(tracker.reading(legal))
+                reading = tracker.reading(legal)
+                card = club.choose_card(reading)
+                leads = not reading.trick and state.turn != state.taker
+                hunts += leads and club.is_hunt_signal(card)
                 assert compiled.club_card(tracker, legal) == card, (seed, state.trick_index)
                 assert tracker.card(legal) == card
                 checked += 1
@@ -89,6 +93,7 @@ def test_the_compiled_card_is_the_python_card_at_every_decision(players: int) ->
                 card = legal.bit_length() - 1
             tracker.play(card)
     assert deals > 80 and checked > 2000
+    assert hunts > 20  # the defence's trump leads were compared too
 
 
 @needs_compiled
