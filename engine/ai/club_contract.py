@@ -70,6 +70,38 @@ def count_strength(hand: Mask, hand_size: int) -> float:
     return score * 18 / hand_size
 
 
+#: The contracts, weakest first, that :func:`contract_ceiling` may allow.
+_LADDER = ("petite", "garde", "garde_sans", "garde_contre")
+#: By player count, the trumps below which a hand bids no more than a Petite, the trumps
+#: besides the Petit below which a hand holding it does the same, and the trumps below which
+#: it bids no Garde sans or contre.
+GARDE_TRUMPS = {3: 6, 4: 5, 5: 4}
+PETIT_GUARDS = {3: 4, 4: 3, 5: 3}
+GARDE_SANS_TRUMPS = {3: 8, 4: 6, 5: 6}
+
+
+def contract_ceiling(hand: Mask, players: int) -> str:
+    """The highest contract a hand should bid at a table whose defenders hunt the Petit: a
+    Garde needs trumps to stand the defence's trump leads, and a Petit with few guards is a
+    Petite at most; a Garde sans or contre, played without the dog, needs a long trump suit.
+    A strong player's rule of thumb: a search whose play-outs defend less well than such a
+    table would bid more."""
+    trumps = (hand & C.TRUMP_MASK).bit_count()
+    count = players if players in GARDE_TRUMPS else 4
+    if trumps < GARDE_TRUMPS[count] or (
+            hand & PETIT_BIT and trumps - 1 < PETIT_GUARDS[count]):
+        return "petite"
+    if trumps < GARDE_SANS_TRUMPS[count]:
+        return "garde"
+    return "garde_contre"
+
+
+def within_ceiling(contract: str | None, ceiling: str) -> bool:
+    """Whether ``contract`` (``None``: a pass) is at most ``ceiling``."""
+    return contract is None or contract not in _LADDER or (
+        _LADDER.index(contract) <= _LADDER.index(ceiling))
+
+
 def bid_choice(strength: float, open_contracts: list[str],
                thresholds: dict[str, float]) -> str | None:
     """The highest contract still open (lowest first in ``open_contracts``) whose threshold
@@ -154,5 +186,6 @@ def handful_cards(hand: Mask, size: int) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-__all__ = ["BID_THRESHOLDS", "bid_choice", "call_choice", "count_strength", "discard_choice",
+__all__ = ["BID_THRESHOLDS", "bid_choice", "call_choice", "contract_ceiling", "count_strength",
+           "discard_choice",
            "hand_strength", "handful_cards", "handful_size", "suit_weight", "thresholds_for"]
