@@ -269,3 +269,20 @@ def test_a_bot_of_another_checkout_plays_through_a_server() -> None:
     assert display_name(spec) == f"simple@{ROOT.name}"
     with pytest.raises(BotSpecError, match="not a checkout"):
         build_bot("engine.ai.arena.checkout:bot,path=/,name=simple", 1)
+
+
+def test_a_table_of_one_bot_counts_its_contracts_and_the_petits_fate(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.ai.arena import table
+
+    figures = table.play("simple", 4, 30, seed=2)
+    assert figures.deals == 30 and 0 < figures.takes <= 30
+    assert figures.made == sum(made for _, made in figures.by_contract.values())
+    assert figures.takes == sum(taken for taken, _ in figures.by_contract.values())
+    for camp in (0, 1):
+        assert 0 <= figures.petit_lost[camp] <= figures.petit_held[camp]
+    assert sum(figures.petit_held) > 10  # the Petit is played in most deals taken
+    assert table.main(["simple", "--players", "3", "--deals", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("simple, 3 players, 4 deals") and "Petit held by the defence" in out
+    assert table.main(["no-such-bot", "--deals", "1"]) == 2

@@ -1,0 +1,121 @@
+"""One bot at every seat of a table: how its contracts fare and what becomes of the Petit.
+
+The duplicate arena compares two bots in the same seat; this asks how a table of one bot
+plays: how often a seat takes and makes its contract, and how often each camp loses the Petit
+it held, played to a trick the other camp won (the defence's hunt, the taker's care)::
+
+    python -m engine.ai.arena.table expert,samples=32 --players 4 --deals 100 --seed 1
+
+Deals are ``Deal.new(rules, n, dealer=number % n, seed=seed * 100_000 + number)``; the bot
+at seat ``s`` of deal ``number`` is built with seed ``number * 10 + s``. Any bot spec of the
+arena works (a checkout's bot included), so a table of today's bot and a table of an earlier
+version play the same deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine import cards as C
+from engine.ai.arena.bots import BotSpecError, build_bot, check_bot, release
+from engine.ai.arena.duplicate import DealRecord, play_table
+from engine.deal import Deal
+from engine.events import DealDealt
+from engine.rules import load_rules
+from engine.scoring import score_deal
+from engine.state import DealState, Phase
+
+
+@dataclass
+class TableFigures:
+    """The counts behind a table's figures."""
+
+    deals: int = 0
+    takes: int = 0
+    made: int = 0
+    by_contract: dict[str, list[int]] = field(default_factory=dict)  # taken, made
+    #: deals where the taker's camp (0) or the defence (1) played the Petit, and lost it
+    petit_held: list[int] = field(default_factory=lambda: [0, 0])
+    petit_lost: list[int] = field(default_factory=lambda: [0, 0])
+
+    def add(self, end: DealState) -> None:
+        """Count one deal that is over."""
+        self.deals += 1
+        if end.taker is None or end.contract is None or end.phase is not Phase.FINISHED:
+            return
+        result = score_deal(end)
+        self.takes += 1
+        self.made += bool(result.made)
+        counts = self.by_contract.setdefault(end.contract.name, [0, 0])
+        counts[0] += 1
+        counts[1] += bool(result.made)
+        taker_camp = end.camp_of(end.taker)
+        for leader, cards, winner in end.tricks:
+            if C.PETIT in cards:  # its holder is the seat that played it
+                holder = (leader + cards.index(C.PETIT)) % end.n
+                camp = 0 if end.camp_of(holder) == taker_camp else 1
+                won_by = 0 if end.camp_of(winner) == taker_camp else 1
+                self.petit_held[camp] += 1
+                self.petit_lost[camp] += won_by != camp
+                break
+
+
+def play(spec: str, players: int, deals: int, seed: int) -> TableFigures:
+    """Play ``deals`` deals with ``spec`` at every seat."""
+    rules = load_rules()
+    figures = TableFigures()
+    for number in range(deals):
+        deal = Deal.new(rules, players, number % players, seed * 100_000 + number)
+        bots = [build_bot(spec, number * 10 + seat) for seat in range(players)]
+        dealt = deal.events[0]
+        assert isinstance(dealt, DealDealt)
+        record = DealRecord(players, number, 0, dealt.dealer, False, ())
+        try:
+            end = play_table(rules, dealt, bots, ["a"] * players, random.Random(number),
+                             record, f"deal {number}")
+        finally:
+            for bot in bots:
+                release(bot)
+        figures.add(end.state)
+    return figures
+
+
+def report(spec: str, players: int, figures: TableFigures) -> str:
+    def share(part: int, whole: int) -> str:
+        return f"{100 * part / whole:.1f}% ({part}/{whole})" if whole else "—"
+
+    lines = [f"{spec}, {players} players, {figures.deals} deals",
+             f"  takes: {figures.takes}, contracts made {share(figures.made, figures.takes)}"]
+    for name, (taken, made) in sorted(figures.by_contract.items()):
+        lines.append(f"    {name}: {taken} taken, {made} made")
+    for camp, who in enumerate(("taker's camp", "defence")):
+        lines.append(f"  Petit held by the {who}: {figures.petit_held[camp]}, lost "
+                     f"{share(figures.petit_lost[camp], figures.petit_held[camp])}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.ai.arena.table",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("bot", help="the bot at every seat (an arena bot spec)")
+    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    try:
+        check_bot(args.bot)
+    except BotSpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report(args.bot, args.players, play(args.bot, args.players, args.deals, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
