@@ -15,7 +15,9 @@ the exact search.
 
 from __future__ import annotations
 
+import pathlib
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -261,3 +263,12 @@ def test_the_compiled_point_count_is_the_python_count() -> None:
         assert hand_strength(hand, 4, size) == count_strength(hand, size)
     assert hand_strength(C.FULL_DECK, 4, 78) == count_strength(C.FULL_DECK, 78)
     assert hand_strength(0, 4, 18) == count_strength(0, 18) == 0.0
+
+
+def test_the_compiled_rules_use_the_python_rules_constants() -> None:
+    """The rules' thresholds are written twice, in club.py and engine/_club_rules.c: equal."""
+    source = (pathlib.Path(club.__file__).parents[1] / "_club_rules.c").read_text()
+    for name in ("HUNT_TRUMPS", "VOID_LEAD_MAX"):
+        found = re.search(rf"^#define {name} (\d+)$", source, re.MULTILINE)
+        assert found is not None, name
+        assert int(found.group(1)) == getattr(club, name), name
