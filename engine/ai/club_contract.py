@@ -72,22 +72,25 @@ def count_strength(hand: Mask, hand_size: int) -> float:
 
 #: The contracts, weakest first, that :func:`contract_ceiling` may allow.
 _LADDER = ("petite", "garde", "garde_sans", "garde_contre")
-#: By player count, the trumps below which a hand bids no more than a Petite, the trumps
-#: besides the Petit below which a hand holding it does the same, and the trumps below which
-#: it bids no Garde sans or contre.
+#: By player count, the trumps below which a hand passes, those below which it bids no more
+#: than a Petite, the trumps besides the Petit below which a hand holding it does the same,
+#: and the trumps below which it bids no Garde sans or contre.
+PETITE_TRUMPS = {3: 5, 4: 4, 5: 3}
 GARDE_TRUMPS = {3: 6, 4: 5, 5: 4}
 PETIT_GUARDS = {3: 4, 4: 3, 5: 3}
 GARDE_SANS_TRUMPS = {3: 8, 4: 6, 5: 6}
 
 
 def contract_ceiling(hand: Mask, players: int) -> str:
-    """The highest contract a hand should bid at a table whose defenders hunt the Petit: a
-    Garde needs trumps to stand the defence's trump leads, and a Petit with few guards is a
+    """The highest contract a hand should bid at a table whose defenders hunt the Petit
+    (``"pass"``: none): a hand short of trumps passes, a Garde needs trumps to stand the defence's trump leads, and a Petit with few guards is a
     Petite at most; a Garde sans or contre, played without the dog, needs a long trump suit.
     A strong player's rule of thumb: a search whose play-outs defend less well than such a
     table would bid more."""
     trumps = (hand & C.TRUMP_MASK).bit_count()
     count = players if players in GARDE_TRUMPS else 4
+    if trumps < PETITE_TRUMPS[count]:
+        return "pass"
     if trumps < GARDE_TRUMPS[count] or (
             hand & PETIT_BIT and trumps - 1 < PETIT_GUARDS[count]):
         return "petite"
@@ -98,8 +101,9 @@ def contract_ceiling(hand: Mask, players: int) -> str:
 
 def within_ceiling(contract: str | None, ceiling: str) -> bool:
     """Whether ``contract`` (``None``: a pass) is at most ``ceiling``."""
-    return contract is None or contract not in _LADDER or (
-        _LADDER.index(contract) <= _LADDER.index(ceiling))
+    if contract is None or contract not in _LADDER:
+        return True
+    return ceiling in _LADDER and _LADDER.index(contract) <= _LADDER.index(ceiling)
 
 
 def bid_choice(strength: float, open_contracts: list[str],

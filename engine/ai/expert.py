@@ -110,11 +110,11 @@ class ExpertBot(SearchingBot):
         assert lowest is not None
         if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
             return PASS
-        problem = self.bid_problem(view, self._decision_rng())
         ceiling = contract_ceiling(view.hand_mask, n)
-        allowed = [b for b in problem.options if within_ceiling(b.contract, ceiling)]
+        allowed = [b for b in bids if within_ceiling(b.contract, ceiling)]
         if len(allowed) == 1:
             return allowed[0]
+        problem = self.bid_problem(view, self._decision_rng())
         return race(replace(problem, options=allowed), self._budget()).best
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
