@@ -83,10 +83,10 @@ GARDE_SANS_TRUMPS = {3: 8, 4: 6, 5: 6}
 
 def contract_ceiling(hand: Mask, players: int) -> str:
     """The highest contract a hand should bid at a table whose defenders hunt the Petit
-    (``"pass"``: none): a hand short of trumps passes, a Garde needs trumps to stand the defence's trump leads, and a Petit with few guards is a
-    Petite at most; a Garde sans or contre, played without the dog, needs a long trump suit.
-    A strong player's rule of thumb: a search whose play-outs defend less well than such a
-    table would bid more."""
+    (``"pass"``: none): a hand short of trumps passes; a Garde needs trumps to stand the
+    defence's trump leads, and a Petit with few guards is a Petite at most; a Garde sans or
+    contre, played without the dog, needs a long trump suit. A strong player's rule of thumb:
+    a search whose play-outs defend less well than such a table would bid more."""
     trumps = (hand & C.TRUMP_MASK).bit_count()
     count = players if players in GARDE_TRUMPS else 4
     if trumps < PETITE_TRUMPS[count]:
