@@ -39,6 +39,7 @@ from engine.events import (
 from engine.legal import HANDFUL_LEVELS
 from game.table.layers import Show
 from game.table.pauses import dog_pause, trick_pause, until_click
+from game.table.shown import discard_on_show
 from game.table.source import Change, Redraw, Step
 from game.table.sprites import (
     CardSprite,
@@ -321,7 +322,7 @@ def discarded(table: TableScene, step: Step) -> Animation:
             flying.append(sprite)
     table.sound("card_slide", 0.7)
     yield 0.5
-    shown = table.discard_on_show(step.after)
+    shown = discard_on_show(table, step.after)
     if shown:
         label = table.tr("table_discard_shown" if shown == tuple(event.shown)
                          else "table_discard")

@@ -23,7 +23,6 @@ make a deal practised: only an undo does.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -40,11 +39,11 @@ from engine.actions import (
 )
 from engine.state import Phase
 from engine.views import SeatView
-from game.app.widgets import GOLD, TEXT, TEXT_DIM, draw_panel, wrap_text
+from game.app.widgets import GOLD, TEXT_DIM, draw_panel
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
-from game.table.layout import BUBBLE_TEXT
-from game.table.paint import draw_tag, tag_rect
+from game.table.hint_place import HintPlacer
+from game.table.paint import draw_tag
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -52,11 +51,7 @@ if TYPE_CHECKING:
 #: Seconds the table must have been still before undo is offered while bots are playing (so
 #: that the button does not flicker between two bots' cards).
 CALM = 0.25
-#: How much of a hint its panel shows, best first: text size (design pixels), option lines.
-LEVELS = ((19, 4), (19, 3), (17, 3), (17, 2), (19, 0), (17, 0), (16, 0), (15, 0))
 HINT_FILL = (12, 32, 24, 240)
-#: The longest words a seat says in a bubble: the hint panel leaves room for them.
-LONGEST_WORDS = ("garde_contre", "garde_sans", "table_partner", "table_alone")
 
 _WHAT = {
     Play: "table_undo_card",
@@ -97,8 +92,7 @@ class Assist:
         self._hint_panel: Any = None
         self._lit: Any = None  # the dialog whose button the hint lights
         self.box: pygame.Rect | None = None  # where the hint panel was drawn last
-        self._placed_key: object = None  # the hint panel's place, kept while nothing moves
-        self._placed: tuple[pygame.Rect, list[tuple[str, int, Any]]] | None = None
+        self.placer = HintPlacer(scene)
         self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
 
     # --- the state -----------------------------------------------------------------------------
@@ -412,135 +406,13 @@ class Assist:
             return
         undo.draw(surface, scene.app)  # its tooltip comes with the others, over everything
 
-    def _obstacles(self) -> list[pygame.Rect]:
-        """What the hint panel must leave in sight: the seats, the scores, the buttons, the
-        middle of the table, the status line, the open dialog, the discard zone and its
-        buttons (whether shown yet or not, so that the panel does not jump about)."""
-        scene = self.scene
-        lay = scene.layout
-        out = [pygame.Rect(p.group) for p in lay.seats]
-        out += [pygame.Rect(r) for r in lay.buttons.values()]
-        score = pygame.Rect(lay.score_rect)
-        score.height += lay.u(36)  # and the practised badge under it
-        out += [score, pygame.Rect(lay.trick_rect), pygame.Rect(lay.status_rect)]
-        for place in lay.seats:  # the names beside the trick reach out of its rectangle
-            if place.seat != scene.me:
-                pos, anchor = lay.trick_tag(place.seat, *place.trick)
-                out.append(tag_rect(scene.ink, lay.u, scene.name(place.seat), pos, anchor))
-        panel = scene.dialogs.open_panel()
-        editor = scene.editor
-        if panel is not None and not editor.open:
-            out.append(pygame.Rect(panel.rect))
-        if editor.open:
-            out += [pygame.Rect(lay.discard_rect), pygame.Rect(editor.confirm_button.rect)]
-            if editor.reopened:
-                out.append(pygame.Rect(editor.keep_button.rect))
-        elif editor.may_reopen():
-            out.append(pygame.Rect(editor.change_button.rect))
-        if scene.sprites["dog"]:
-            out.append(pygame.Rect(lay.dog_rect))
-        return out
-
-    def _bubbles(self) -> list[pygame.Rect]:
-        """Where the other seats' speech bubbles go, as wide as their longest words (said
-        or not yet, so that the panel does not jump about)."""
-        scene = self.scene
-        lay = scene.layout
-        font = scene.app.assets.font(lay.u(BUBBLE_TEXT))
-        said = max((font.size(scene.tr(key)) for key in LONGEST_WORDS), key=lambda s: s[0])
-        return [lay.bubble_area(p.seat, said) for p in lay.seats if p.seat != scene.me]
-
-    def _lines(self, width: int, size: int, options: int
-               ) -> tuple[list[tuple[str, int, Any]], int]:
-        """The hint's text wrapped to ``width`` at ``size`` design pixels, with at most
-        ``options`` option lines, and the height of the whole panel (title row and margins
-        included)."""
-        scene = self.scene
-        u = scene.layout.u
-        assets = scene.app.assets
-        lines: list[tuple[str, int, Any]] = []
-        big = max(13, u(size))  # pixels: small windows keep the text readable
-        for line in wrap_text(assets, str(self.hint.text), big, width):
-            lines.append((line, big, TEXT))
-        small = max(12, u(size - 2))
-        font = assets.font(small)
-        for i, option in enumerate(list(self.hint.options)[:options]):
-            text = str(option)
-            if font.size(text)[0] > width:
-                while text and font.size(text + "\u2026")[0] > width:
-                    text = text[:-1]
-                text += "\u2026"
-            lines.append((text, small, GOLD if i == 0 else TEXT_DIM))
-        accept = str(scene.tr("table_hint_accept"))
-        if font.size(accept)[0] <= width:  # how to take the advice: Enter, or a click
-            lines.append((accept, small, HINT))
-        body = sum(round(s * 1.22) for _, s, _ in lines)
-        if options and self.hint.options:
-            body += u(4)
-        return lines, 2 * u(12) + u(22) + body
-
-    def _place(self) -> tuple[pygame.Rect, list[tuple[str, int, Any]]] | None:
-        """The hint panel's rectangle and lines: clear of everything in ``_obstacles`` (of
-        the others' bubbles too when there is room), showing as much of the hint as it can
-        (every option, a larger text), and of the places that do, the nearest to the bottom
-        right of the table, above the hand."""
-        lay = self.scene.layout
-        u = lay.u
-        area = lay.hint_area()
-        if area.width < u(200) or area.height < u(80):
-            return None
-        gap = u(8)
-        solid = [r.inflate(2 * gap, 2 * gap) for r in self._obstacles()]
-        soft = [r.inflate(2 * gap, 2 * gap) for r in self._bubbles()]
-        key = (lay.size, tuple(tuple(r) for r in solid + soft), id(self.hint))
-        if key == self._placed_key:
-            return self._placed
-        placed = self._search(area, solid + soft) or self._search(area, solid)
-        if placed is None:  # nowhere free: above the hand on the right, the text alone
-            width = min(u(360), area.width)
-            lines, height = self._lines(width - 2 * u(12), 15, 0)
-            box = pygame.Rect(0, 0, width, min(area.height, height))
-            box.bottomright = area.bottomright
-            placed = box, lines
-        self._placed_key, self._placed = key, placed
-        return placed
-
-    def _search(self, area: pygame.Rect, walls: list[pygame.Rect]
-                ) -> tuple[pygame.Rect, list[tuple[str, int, Any]]] | None:
-        """The best place in ``area`` clear of ``walls``, if there is one."""
-        u = self.scene.layout.u
-        rights = {area.right} | {r.left for r in walls if area.left < r.left <= area.right}
-        lefts = {area.left} | {r.right for r in walls if area.left <= r.right < area.right}
-        bottoms = {area.bottom} | {r.top for r in walls if area.top < r.top <= area.bottom}
-        tops = {area.top} | {r.bottom for r in walls if area.top <= r.bottom < area.bottom}
-        widths = [u(w) for w in range(460, 199, -40)]
-        for size, options in LEVELS:
-            best: tuple[float, pygame.Rect, list[tuple[str, int, Any]]] | None = None
-            for width in widths:
-                lines, height = self._lines(width - 2 * u(12), size, options)
-                if height > area.height:
-                    continue
-                xs = [x - width for x in rights] + list(lefts)
-                ys = [y - height for y in bottoms] + list(tops)
-                for x in xs:
-                    for y in ys:
-                        box = pygame.Rect(x, y, width, height)
-                        if not area.contains(box) or box.collidelist(walls) >= 0:
-                            continue
-                        far = math.hypot(area.right - box.right, area.bottom - box.bottom)
-                        if best is None or far < best[0]:
-                            best = (far, box, lines)
-            if best is not None:
-                return best[1], best[2]
-        return None
-
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint panel (nothing while there is none, or over a score panel)."""
         self.box = None
         scene = self.scene
         if self.hint is None or scene.score_panel is not None:
             return
-        placed = self._place()
+        placed = self.placer.place(self.hint)
         if placed is None:
             return
         box, lines = placed

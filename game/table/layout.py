@@ -16,14 +16,19 @@ fans out along the bottom edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pygame import Rect
 
 from game.app.assets import CARD_RATIO
-
-Point = tuple[float, float]
+from game.table.geometry import (
+    Point,
+    bubble_body,
+    card_h,
+    fit_open,
+    open_block_h,
+    open_slots,
+)
 
 #: Screen side of each seat, by player count.
 SIDES: dict[int, tuple[str, ...]] = {
@@ -50,10 +55,6 @@ _TRICK_TILTS = {
 TRICK_BESIDE_SCALE = 0.62
 
 
-def card_h(width: float) -> int:
-    return round(width * CARD_RATIO)
-
-
 @dataclass
 class SeatPlace:
     """One seat's places on the table."""
@@ -74,10 +75,6 @@ class SeatPlace:
 
 #: Cards in a hand at the start of the play, by number of players (the open hands' room).
 HAND_SIZES = {3: 24, 4: 18, 5: 15}
-#: Face-up cards of an opponent: the share of a card's width between two neighbours, and
-#: of its height between two rows (enough for the corner index to show).
-OPEN_STEP = 0.34
-OPEN_ROW_GAP = 0.30
 
 
 @dataclass
@@ -190,9 +187,9 @@ class TableLayout:
             # a seat at the top keeps its cards low (the middle of the table is under them)
             # and spreads them wider than its plate
             room = min(w * (0.46 if self.players == 4 else 0.34), plate_w * 2.4)
-            self.open_w, self.open_top_rows = self._fit_open(hand, room, card_h(u(70)),
-                                                             cap=u(70))
-            above["top"] = round(self._open_block_h(self.open_top_rows, self.open_w)) + u(3)
+            self.open_w, self.open_top_rows = fit_open(hand, room, card_h(u(70)), u(70),
+                                                       u(24))
+            above["top"] = round(open_block_h(self.open_top_rows, self.open_w)) + u(3)
         group_h = above["top"] + plate_h
 
         # The human's plate: above the hand, on the left.
@@ -209,9 +206,9 @@ class TableLayout:
             dog_half = (self.dog_w * (1 + 5 * 0.66)) / 2 + u(6)
             room_w = w / 2 - dog_half - m - u(12)
             room_h = side_space[1] - side_space[0] - plate_h - u(3)
-            self.open_side_w, self.open_side_rows = self._fit_open(
-                hand, max(plate_w, room_w), room_h, cap=round(self.trick_w * 1.5))
-            above["side"] = round(self._open_block_h(self.open_side_rows,
+            self.open_side_w, self.open_side_rows = fit_open(
+                hand, max(plate_w, room_w), room_h, round(self.trick_w * 1.5), u(24))
+            above["side"] = round(open_block_h(self.open_side_rows,
                                                      self.open_side_w)) + u(3)
         side_group_h = above["side"] + plate_h
 
@@ -373,57 +370,17 @@ class TableLayout:
             slots.append(HandSlot(x, y, -12.0 * t * spread))
         return slots
 
-    def _fit_open(self, count: int, room_w: float, room_h: float, cap: int
-                  ) -> tuple[int, tuple[int, int]]:
-        """The largest card width (at most ``cap``) and its (rows, cards per row) at which
-        ``count`` face-up cards, overlapping so that each corner index shows, fit ``room_w``
-        by ``room_h`` pixels."""
-        best = (0, (1, count))
-        for rows in range(1, 7):
-            per_row = -(-count // rows)
-            across = room_w / (1 + (per_row - 1) * OPEN_STEP)
-            down = room_h / (CARD_RATIO * (1 + (rows - 1) * OPEN_ROW_GAP))
-            width = min(cap, int(across), int(down))
-            if width > best[0]:
-                best = (width, (rows, per_row))
-        return max(best[0], self.u(24)), best[1]
-
-    @staticmethod
-    def _open_block_h(rows: tuple[int, int], width: int) -> float:
-        height = card_h(width)
-        return height + (rows[0] - 1) * height * OPEN_ROW_GAP
-
     def open_width(self, seat: int) -> int:
         """The width of ``seat``'s face-up cards in a replay with open hands."""
         return self.open_side_w if self.seats[seat].side in ("left", "right") else self.open_w
 
     def open_hand_slots(self, seat: int, count: int, width: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-up cards (the replay's open hands),
-        ``width`` pixels wide: rows that overlap so that every card's corner index shows,
-        standing on the seat's plate (laid out with ``open_hands``, the plate covers none of
-        them)."""
-        if count <= 0:
-            return []
+        ``width`` pixels wide, standing on the seat's plate (:func:`geometry.open_slots`)."""
         place = self.seats[seat]
-        table_w = self.size[0]
-        height = card_h(width)
-        step = width * OPEN_STEP
         side = place.side in ("left", "right")
         per_row = (self.open_side_rows if side else self.open_top_rows)[1]
-        rows = -(-count // per_row)
-        block_h = height + (rows - 1) * height * OPEN_ROW_GAP
-        bottom = place.box.top - self.u(2)
-        top = max(self.u(2) + 0.0, bottom - block_h)
-        out = []
-        for i in range(count):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, count - row * per_row)
-            span = step * (in_row - 1)
-            centre = min(max(place.box.centerx, span / 2 + width / 2 + self.u(4)),
-                         table_w - span / 2 - width / 2 - self.u(4))
-            out.append((centre - span / 2 + col * step,
-                        top + height / 2 + row * height * OPEN_ROW_GAP))
-        return out
+        return open_slots(place.box, per_row, count, width, self.size[0], self.u)
 
     def row_positions(self, rect: Rect, count: int, card_w: int, overlap: float = 0.66
                       ) -> list[Point]:
@@ -541,25 +498,3 @@ class TableLayout:
         for name, rect in self.buttons.items():
             out[f"button_{name}"] = rect
         return out
-
-
-#: The size of a speech bubble's text, in design pixels.
-BUBBLE_TEXT = 24
-
-
-def bubble_body(text_size: tuple[int, int], point: tuple[float, float], direction: str,
-                u: Callable[[float], int]) -> Rect:
-    """Where the body of a speech bubble whose text is ``text_size`` pixels goes, its tip at
-    ``point`` from ``direction`` (before it is kept inside the window)."""
-    body = Rect((0, 0), text_size).inflate(u(28), u(16))
-    px, py = point
-    tip = u(10)
-    if direction == "right":
-        body.midleft = (round(px + tip), round(py))
-    elif direction == "left":
-        body.midright = (round(px - tip), round(py))
-    elif direction == "down":
-        body.midtop = (round(px), round(py + tip))
-    else:
-        body.midbottom = (round(px), round(py - tip))
-    return body

@@ -19,7 +19,8 @@ from engine.cards import Card
 from engine.legal import HANDFUL_LEVELS
 from engine.views import SeatView
 from game.app.widgets import GOLD, TEXT_DIM, draw_panel
-from game.table.layout import card_h
+from game.table.geometry import card_h
+from game.table.shown import dog_label_for
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -76,7 +77,7 @@ def shown_groups(table: TableScene, view: SeatView) -> list[ShownGroup]:
     groups: list[ShownGroup] = []
     contract = view.rules.contract(view.contract) if view.contract else None
     if view.dog and contract is not None:
-        groups.append(ShownGroup(table.dog_label_for(view, end=not contract.dog_shown),
+        groups.append(ShownGroup(dog_label_for(table, view, end=not contract.dog_shown),
                                  tuple(C.sort_for_hand(view.dog))))
     if view.discard and view.taker == table.me and table.human is not None:
         groups.append(ShownGroup(table.tr("table_shown_your_discard"),

@@ -14,7 +14,7 @@ import pygame
 
 from game.app.assets import Assets, drawable
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING
-from game.table.layout import BUBBLE_TEXT, bubble_body
+from game.table.geometry import BUBBLE_TEXT, bubble_body
 
 Color = tuple[int, int, int]
 PLATE = (10, 30, 23, 255)  # opaque: the fan beneath must not show through the name

@@ -19,6 +19,7 @@ from engine.state import Phase
 from engine.views import SeatView
 from game.table.animator import handful_label
 from game.table.layers import Show
+from game.table.shown import discard_on_show
 from game.table.sprites import CardSprite
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def redraw(table: TableScene, view: SeatView, event: Event | None = None) -> Non
     elif isinstance(event, HandfulShown):
         _show_at(table, event.seat, event.cards, handful_label(table, event.cards))
     elif isinstance(event, Discarded):
-        shown = table.discard_on_show(view)
+        shown = discard_on_show(table, view)
         if shown:
             label = "table_discard_shown" if shown == view.discard_shown else "table_discard"
             _show_at(table, event.seat, shown, table.tr(label))

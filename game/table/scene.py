@@ -25,7 +25,6 @@ from typing import Any
 
 import pygame
 
-from engine import cards as C
 from engine.actions import Action
 from engine.cards import Card
 from engine.events import Event
@@ -43,10 +42,11 @@ from game.table.discard import DiscardEditor
 from game.table.input import TableInput
 from game.table.layers import SpriteSet
 from game.table.layout import TRICK_BESIDE_SCALE, TableLayout
+from game.table.looks import hand_looks
 from game.table.overlays import Overlay, shown_groups
 from game.table.paint import Bubble, Ink
-from game.table.render import DOG_GLOW, FOCUS_GLOW
 from game.table.score.panel import ScorePanel
+from game.table.shown import dog_label_for, lay_sprites_out
 from game.table.source import Redraw, StepSource, TablePlayer
 from game.table.sprites import CardArt, HandFan
 from game.table.status import awaiting_trick, status_text
@@ -213,17 +213,6 @@ class TableScene(Scene):
             return None
         return view.turn
 
-    def discard_on_show(self, view: SeatView) -> tuple[Card, ...]:
-        """The discard as this table may show it: to a spectator the taker's discard when
-        the view (or a replay's open hands) knows it; otherwise the trumps shown in it."""
-        if self.human is None:
-            revealed = self.source.revealed()
-            if revealed is not None and revealed.discard:
-                return revealed.discard
-            if view.discard:
-                return view.discard
-        return view.discard_shown
-
     @property
     def dog_label(self) -> str:
         """The label over the cards in the middle: the dog, or at the end of the deal the
@@ -232,15 +221,7 @@ class TableScene(Scene):
         if self.still_life == "end" and view.contract is not None and view.rules.contract(
                 view.contract).dog_shown:
             return self.tr("table_discard")
-        return self.dog_label_for(view, end=self.still_life == "end")
-
-    def dog_label_for(self, view: SeatView, end: bool) -> str:
-        """"The dog", or at the end of a Garde sans or contre whose points it counts for."""
-        if end and view.contract is not None and not view.rules.contract(
-                view.contract).dog_shown:
-            camp = "taker" if view.contract == "garde_sans" else "defence"
-            return self.tr("table_dog_at_end", camp=self.tr(f"table_camp_{camp}"))
-        return self.tr("table_dog")
+        return dog_label_for(self, view, end=self.still_life == "end")
 
     # --- resting on a view (see game.table.rest) ----------------------------------------------
     def rest(self, animate: bool = False) -> None:
@@ -364,32 +345,7 @@ class TableScene(Scene):
                            round(lay.trick_w * 0.8), lay.open_w, lay.open_side_w,
                            round(lay.trick_w * TRICK_BESIDE_SCALE))  # a trick beside a dialog
         self.ink.clear()
-        self.sprites.finish()  # running tweens jump to their end; the animations go on
-        for sprite in self.hand.sprites.values():
-            sprite.finish()
-        for name, button in self.buttons.items():
-            button.rect = pygame.Rect(lay.buttons[name])
-        self.editor.place_buttons()
-        self.input.cancel()
-        self.hand.layout(lay, 0)
-        for sprite in self.hand.sprites.values():
-            sprite.width = lay.hand_w
-        for sprite in self.sprites["trick"]:
-            place = lay.seats[sprite.owner if sprite.owner is not None else 0]
-            sprite.x, sprite.y = place.trick
-            sprite.width, sprite.angle = lay.trick_w, place.trick_angle
-        dog = self.sprites["dog"]
-        for sprite, (x, y) in zip(dog, lay.dog_positions(len(dog)), strict=True):
-            sprite.x, sprite.y, sprite.width = x, y, lay.dog_w
-        self.editor.place(0)
-        for show in self.sprites.shows:
-            width = round(lay.trick_w * 0.8)
-            for sprite, (x, y) in zip(show.sprites, lay.show_positions(
-                    show.seat, len(show.sprites), width), strict=True):
-                sprite.x, sprite.y, sprite.width = x, y, width
-        for sprite in self.sprites["pending"]:
-            sprite.x = min(max(sprite.x, 0), lay.size[0])
-            sprite.y = min(max(sprite.y, 0), lay.size[1])
+        lay_sprites_out(self, lay)
         self.dialogs.place()
         if self.score_panel is not None:
             self.score_panel.layout(pygame.Rect((0, 0), lay.size), unit)
@@ -430,7 +386,7 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.left > 0]
         self.toast.update(dt)
         self.assist.update(dt)
-        self._looks()
+        hand_looks(self)
         panel = self.dialogs.open_panel()
         if panel is not None:
             panel.update(dt)
@@ -466,38 +422,6 @@ class TableScene(Scene):
         self.animator.add(changes)
         if last >= 0 and self._started:
             self.animator.run(0.0)  # a redraw is shown at once, even under another scene
-
-    def _looks(self) -> None:
-        """Lifts, dimming and glows of the hand for the moment."""
-        hand = self.hand
-        view = self.view
-        dimmed: set[int] = set()
-        if self.human is not None and self.idle:
-            if self.dialogs.selecting():
-                dimmed = {c for c in hand.order if not (C.is_trump(c) or c == C.EXCUSE)}
-            elif self.editor.open:
-                from engine import choices
-
-                allowed = choices.discard_options(view).allowed
-                dimmed = {c for c in hand.order if not allowed >> c & 1}
-            elif view.phase is Phase.PLAYING and view.turn == self.me:
-                legal = set(view.legal_plays)
-                dimmed = {c for c in hand.order if c not in legal}
-        hand.dimmed = dimmed
-        hand.selected = set(self.dialogs.selection) if self.dialogs.selecting() else set()
-        hand.hover = (hand.card_at(self.input.mouse)
-                      if self.input.drag is None and self.human is not None else None)
-        lay = self.layout
-        hand.update_looks(lay.hover_lift, lay.select_lift, DOG_GLOW if hand.marked else FOCUS_GLOW)
-        thin = max(3, lay.hand_w // 22)
-        for sprite in hand.sprites.values():
-            sprite.glow_grow = thin
-        if hand.focus is not None and hand.focus in hand.sprites:
-            hand.sprites[hand.focus].glow = FOCUS_GLOW
-        for card in hand.marked:
-            if card in hand.sprites and card != hand.focus:
-                hand.sprites[card].glow = DOG_GLOW
-        self.assist.decorate_hand()
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -172,8 +172,8 @@ def test_a_seats_bid_bubble_stays_clear_of_the_dialogs_the_scores_and_the_seats(
     import pygame
 
     from game.app.i18n import tr
-    from game.table.assist import LONGEST_WORDS
-    from game.table.layout import BUBBLE_TEXT
+    from game.table.geometry import BUBBLE_TEXT
+    from game.table.hint_place import LONGEST_WORDS
 
     pygame.font.init()
     layout = make(size, players)

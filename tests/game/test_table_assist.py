@@ -573,8 +573,8 @@ def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, pl
     no dialog and no score box, nor, where there is room (five players leave none at the
     top), the others' bubbles (which are drawn over it anyway); no bubble goes under the
     dialog."""
-    from game.table.assist import LONGEST_WORDS
-    from game.table.layout import BUBBLE_TEXT
+    from game.table.geometry import BUBBLE_TEXT
+    from game.table.hint_place import LONGEST_WORDS
 
     with Table(players=players, seed=4, size=size) as table:
         table.settle()
