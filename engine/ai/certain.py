@@ -20,6 +20,7 @@ from engine.ai.club import (
     beats,
     duck,
     holds,
+    later_seats,
 )
 from engine.cards import Card
 
@@ -63,12 +64,4 @@ def sure_gain(r: Reading) -> Card:
     return -1
 
 
-def later_seats(r: Reading) -> int:
-    """The seats still to play to the trick, as a mask."""
-    seats = 0
-    for seat in r.later:
-        seats |= 1 << seat
-    return seats
-
-
-__all__ = ["later_seats", "sure_gain"]
+__all__ = ["sure_gain"]

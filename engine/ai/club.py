@@ -382,10 +382,7 @@ def _follow(r: Reading) -> Card:
     choices = legal & ~EXCUSE_BIT
     if not choices:
         return EXCUSE
-    threats = 0
-    for seat in r.later:
-        threats |= 1 << seat
-    threats &= ~r.friends
+    threats = later_seats(r) & ~r.friends
     winner = r.winner
     if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats):
         return _feed(choices)
@@ -408,6 +405,14 @@ def _follow(r: Reading) -> Card:
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
+
+
+def later_seats(r: Reading) -> int:
+    """The seats still to play to the trick, as a mask."""
+    seats = 0
+    for seat in r.later:
+        seats |= 1 << seat
+    return seats
 
 
 def _feed(cards: Mask) -> Card:
@@ -459,4 +464,4 @@ def duck(r: Reading, cards: Mask) -> Card:
 
 
 __all__ = ["COST", "Reading", "beats", "choose_card", "duck", "holds", "is_hunt_signal",
-           "note_card", "reading_of_view", "set_camps"]
+           "later_seats", "note_card", "reading_of_view", "set_camps"]

@@ -91,13 +91,12 @@ def contract_ceiling(hand: Mask, players: int) -> str:
     if players not in GARDE_TRUMPS:
         return "garde_contre"
     trumps = (hand & C.TRUMP_MASK).bit_count()
-    count = players
-    if trumps < PETITE_TRUMPS[count]:
+    if trumps < PETITE_TRUMPS[players]:
         return "pass"
-    if trumps < GARDE_TRUMPS[count] or (
-            hand & PETIT_BIT and trumps - 1 < PETIT_GUARDS[count]):
+    if trumps < GARDE_TRUMPS[players] or (
+            hand & PETIT_BIT and trumps - 1 < PETIT_GUARDS[players]):
         return "petite"
-    if trumps < GARDE_SANS_TRUMPS[count]:
+    if trumps < GARDE_SANS_TRUMPS[players]:
         return "garde"
     return "garde_contre"
 
