@@ -3,13 +3,13 @@
 When the expert weighs a bid, what the bid is worth depends on what the seats still to speak
 do next: after a pass another seat may take (and the bidder defends), after a Petite another
 may bid a Garde. :func:`finish` completes the auction of a sampled deal (still in its bidding)
-with the club player's bid (:func:`engine.ai.club_contract.bid_choice`) for every seat still
+with the club player's bid (:func:`engine.ai.hand_values.value_bid`) for every seat still
 to speak, and says who takes and at which contract.
 """
 
 from __future__ import annotations
 
-from engine.ai.club_contract import bid_choice, hand_strength, thresholds_for
+from engine.ai.hand_values import value_bid
 from engine.rules import Contract
 from engine.state import DealState
 
@@ -20,8 +20,6 @@ def finish(world: DealState, seat: int, bid: str | None) -> tuple[int, Contract]
     everybody passes."""
     rules = world.rules
     n = world.n
-    hand_size = rules.setup(n).hand
-    thresholds = thresholds_for(n)
     best: Contract | None = None
     taker = -1
     for bidder, name in world.bids:
@@ -39,8 +37,7 @@ def finish(world: DealState, seat: int, bid: str | None) -> tuple[int, Contract]
         open_contracts = [c.name for c in rules.contracts if c.rank > floor]
         if not open_contracts:
             break
-        strength = hand_strength(world.hands[bidder], n, hand_size)
-        name = bid_choice(strength, open_contracts, thresholds)
+        name = value_bid(world.hands[bidder], n, open_contracts, rules)
         if name is not None:
             best, taker = rules.contract(name), bidder
     if best is None:

@@ -1,10 +1,14 @@
-"""The club player's decisions before the cards, on card masks: the bid, the call, the discard
-and the handful.
+"""The club player's decisions before the cards, on card masks: the call, the discard and the
+handful, and the point count of a hand.
 
 They are :class:`engine.ai.simple_bot.SimpleBot`'s rules, written once here for two users:
-the simple bot, and the expert's simulations, where the other seats of a sampled deal bid,
-call, discard and declare like club players (and where the expert's own later decisions are
-played the same quick way).
+the simple bot, and the expert's simulations, where the other seats of a sampled deal call,
+discard and declare like club players (and where the expert's own later decisions are
+played the same quick way). The club player's bid is :func:`engine.ai.hand_values.value_bid`;
+the point count and its thresholds (:func:`hand_strength`, :func:`bid_choice`) stay the
+quick measure of a hand: the expert's first filter of its own bids and slam, the reading of
+other seats' bids in :mod:`engine.ai.inference`, one of the learned values' features, and
+the yardstick the learned values are judged against.
 """
 
 from __future__ import annotations

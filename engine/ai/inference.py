@@ -6,10 +6,13 @@ the 21, the Excuse and eight trumps; a seat that threw its king on its partner's
 the trick was safe. :class:`Inference` weighs a sampled deal by the likelihood of what the
 other seats did under a model of play, the club player's:
 
-* **bids** — a seat bids the highest contract open whose threshold its hand strength reaches
-  (:data:`engine.ai.simple_bot.BID_THRESHOLDS`, :func:`~engine.ai.simple_bot.hand_strength`),
-  softened: the chance of reaching a threshold is a logistic curve of the distance to it, so
-  that a hand a little below still bids now and then;
+* **bids** — a seat bids the highest contract open whose threshold its point count reaches
+  (:data:`engine.ai.club_contract.BID_THRESHOLDS`,
+  :func:`~engine.ai.club_contract.hand_strength`), softened: the chance of reaching a
+  threshold is a logistic curve of the distance to it, so that a hand a little below still
+  bids now and then. The club player itself bids by learned values
+  (:mod:`engine.ai.hand_values`), which rank hands much as the count does; the count is kept
+  here because it takes few values, so a chance is worked out once per value, not per deal;
 * **cards** — each card a seat played when it had a choice is compared with the club
   player's card (:mod:`engine.ai.club`) for that seat in that deal, the play replayed from
   the first trick: a deal where the club player would have played it is :data:`PLAY_MATCH`

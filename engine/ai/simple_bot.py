@@ -2,8 +2,9 @@
 
 Everything it decides comes from a handful of readable rules:
 
-* **bidding** — a hand-strength count (oudlers, trumps, high trumps, heads, long suits, voids
-  and singletons), scaled to the hand size, against one threshold per contract;
+* **bidding** — the open contract worth most with the hand, when it is worth more than a
+  pass: values learned from simulated deals played by club players
+  (:mod:`engine.ai.hand_values`);
 * **the call** (five players) — a king it lacks, in its longest suit;
 * **the discard** — low cards of short suits first, to make voids; kings and trumps stay;
 * **slam** — only with an overwhelming hand;
@@ -26,14 +27,8 @@ from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play,
 from engine.ai import club
 from engine.ai import options as O
 from engine.ai.base import PhaseBot
-from engine.ai.club_contract import (
-    BID_THRESHOLDS,
-    bid_choice,
-    call_choice,
-    discard_choice,
-    hand_strength,
-    thresholds_for,
-)
+from engine.ai.club_contract import BID_THRESHOLDS, call_choice, discard_choice, hand_strength
+from engine.ai.hand_values import value_bid
 from engine.cards import Mask
 from engine.views import SeatView
 
@@ -50,11 +45,9 @@ class SimpleBot(PhaseBot):
     # --- bidding ---------------------------------------------------------------------------------
 
     def bid(self, view: SeatView) -> Bid:
-        hand_size = view.rules.setup(view.players).hand
-        strength = hand_strength(view.hand_mask, view.players, hand_size)
         bids = O.legal_bids(view)
         contracts = [b.contract for b in bids if b.contract is not None]
-        return Bid(bid_choice(strength, contracts, thresholds_for(view.players)))
+        return Bid(value_bid(view.hand_mask, view.players, contracts, view.rules))
 
     def call(self, view: SeatView) -> Call:
         return Call(call_choice(O.callable_cards(view), view.hand_mask))

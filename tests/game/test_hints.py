@@ -154,7 +154,7 @@ def test_card_reasons_follow_the_table() -> None:
     """Every legal card of seat 0 over a few deals, explained as if it were the best: the
     reason matches what the table shows (four players: the camps are known)."""
     seen: Counter[str] = Counter()
-    for seed in range(6):
+    for seed in range(16):
         deal = played_deal(4, seed)
         for index in deal.command_starts():
             view = view_for(deal.state_at(index), 0)

@@ -179,10 +179,10 @@ def test_undo_keys_and_the_bidding_comes_back():
         panel = scene.dialogs.open_panel()
         assert type(panel).__name__ == "BiddingPanel" and not panel.done
         assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_bid"))
-        table.answer(Bid("petite"))  # a new bid through the rebuilt dialog
+        table.answer(Bid("garde"))  # bid again through the rebuilt dialog
         table.settle()
         contract = table.match.current.state.contract
-        assert contract is not None and contract.name == "petite"
+        assert contract is not None and contract.name == "garde"
         assert table.match.practised == {0}
         key(table, pygame.K_u, char="u")  # U too
         table.settle()
