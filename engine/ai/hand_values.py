@@ -34,7 +34,6 @@ from engine.ai.hand_value_weights import FEATURE_NAMES, WEIGHTS
 from engine.cards import Mask
 from engine.rules import Rules
 
-PETIT_BIT, TWENTY_ONE_BIT = 1 << C.PETIT, 1 << C.TWENTY_ONE
 #: The trumps from 16 to 20, and from 11 to 15.
 MAJORS: Mask = sum(1 << (C.FIRST_TRUMP + rank - 1) for rank in range(16, 21))
 MIDDLES: Mask = sum(1 << (C.FIRST_TRUMP + rank - 1) for rank in range(11, 16))
@@ -63,9 +62,9 @@ FEATURES: tuple[str, ...] = (
     # strength (a Garde contre is worth nothing to most hands and a great deal to a few)
     "count", *(f"count_over_{knot}" for knot in COUNT_KNOTS),
 )
-if FEATURE_NAMES != FEATURES:  # the weights were fitted on another list: refuse them
-    raise ImportError("engine.ai.hand_value_weights was written for other features: "
-                      "run python -m engine.ai.hand_values_fit")
+#: Whether the weights were fitted on these features (a list changed since is refitted before
+#: the weights are used; the fitting script itself must still import this module).
+WEIGHTS_FIT = FEATURE_NAMES == FEATURES
 
 
 def features(hand: Mask, players: int) -> tuple[float, ...]:
@@ -112,6 +111,9 @@ def unit_values(hand: Mask, players: int) -> dict[str, float]:
 def _unit_values(hand: Mask, players: int) -> tuple[tuple[str, float], ...]:
     # cached: the expert's bid search asks again for the same hands of a sampled deal with
     # every bid it weighs
+    if not WEIGHTS_FIT:
+        raise RuntimeError("engine/ai/hand_value_weights.py was written for other features: "
+                           "run python -m engine.ai.hand_values_fit --players 3 4 5")
     weights = WEIGHTS.get(players, WEIGHTS[4])
     x = features(hand, players)
     return tuple((name, sum(w * f for w, f in zip(ws, x, strict=True)))

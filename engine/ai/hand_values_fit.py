@@ -206,8 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < CHUNK * HELD_OUT:
         parser.error(f"--deals must be at least {CHUNK * HELD_OUT} (a chunk held out)")
     from engine.ai.hand_value_weights import WEIGHTS
+    from engine.ai.hand_values import WEIGHTS_FIT
 
-    weights = {p: dict(w) for p, w in WEIGHTS.items()}
+    if not WEIGHTS_FIT and sorted(args.players) != [3, 4, 5]:
+        parser.error("the features changed since the weights were written: fit every player "
+                     "count (--players 3 4 5)")
+    weights = {p: dict(w) for p, w in WEIGHTS.items()} if WEIGHTS_FIT else {}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for players in args.players:
             starts = range(0, args.deals, CHUNK)

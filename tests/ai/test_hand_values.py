@@ -100,3 +100,17 @@ def test_the_fit_script_refuses_too_few_deals(capsys: pytest.CaptureFixture[str]
         FIT.main(["--deals", "10", "--dry-run"])
     assert stop.value.code == 2
     assert "--deals must be at least" in capsys.readouterr().err
+
+
+def test_weights_of_other_features_are_refused_with_the_command_to_refit(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(HV, "WEIGHTS_FIT", False)
+    HV._unit_values.cache_clear()
+    try:
+        with pytest.raises(RuntimeError, match="hand_values_fit --players 3 4 5"):
+            HV.value_bid(hand("T21 T20 EX"), 4, ALL)
+    finally:
+        HV._unit_values.cache_clear()
+    with pytest.raises(SystemExit):
+        FIT.main(["--players", "4", "--deals", str(FIT.CHUNK * FIT.HELD_OUT), "--dry-run"])
+    assert "fit every player count" in capsys.readouterr().err
