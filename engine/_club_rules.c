@@ -185,9 +185,9 @@ static int lead(const Reading *r)
     return low_trump(trumps);
 }
 
-static int feed(Mask cards)
+static int feed(const Reading *r, Mask cards)
 {
-    if (m_has(cards, PETIT))
+    if (m_has(cards, PETIT) && m_any(m_and(r->unseen, TRUMP_MASK)))
         return PETIT;
     Mask plain = m_and(cards, m_not(TRUMP_MASK));
     return m_any(plain) ? richest(plain) : low_trump(cards);
@@ -195,8 +195,13 @@ static int feed(Mask cards)
 
 static int take(const Reading *r, Mask winners, Mask safe)
 {
-    if (m_has(safe, PETIT))
-        return PETIT;
+    if (m_has(safe, PETIT)) {
+        if (m_any(m_and(r->unseen, TRUMP_MASK)))
+            return PETIT;
+        /* nobody else holds a trump: the Petit waits for the last trick */
+        safe = m_without(safe, PETIT);
+        winners = m_without(winners, PETIT);
+    }
     Mask cheap = m_without(safe, TWENTY_ONE);
     if (m_any(cheap))
         return m_low(cheap);
@@ -241,7 +246,7 @@ static int follow(const Reading *r)
         return EXCUSE;
     int threats = r->later & ~r->friends;
     if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats))
-        return feed(choices);
+        return feed(r, choices);
     Mask winners = EMPTY, safe = EMPTY, rest = choices;
     while (m_any(rest)) {
         int card = m_low(rest);

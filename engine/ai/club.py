@@ -385,7 +385,7 @@ def _follow(r: Reading) -> Card:
     threats = later_seats(r) & ~r.friends
     winner = r.winner
     if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats):
-        return _feed(choices)
+        return _feed(r, choices)
     winners = 0
     safe = 0
     rest = choices
@@ -415,9 +415,10 @@ def later_seats(r: Reading) -> int:
     return seats
 
 
-def _feed(cards: Mask) -> Card:
-    """A partner surely wins the trick: give it points (the Petit first)."""
-    if cards & PETIT_BIT:
+def _feed(r: Reading, cards: Mask) -> Card:
+    """A partner surely wins the trick: give it points (the Petit first, unless it is sure to
+    win the last trick)."""
+    if cards & PETIT_BIT and r.unseen & TRUMP_MASK:
         return PETIT
     plain = cards & ~TRUMP_MASK
     if plain:
@@ -428,7 +429,12 @@ def _feed(cards: Mask) -> Card:
 def _take(r: Reading, winners: Mask, safe: Mask) -> Card:
     """Win the trick when it can be done safely or cheaply; -1 to let it go."""
     if safe & PETIT_BIT:
-        return PETIT  # the Petit wins safely: take it home
+        if r.unseen & TRUMP_MASK:
+            return PETIT  # the Petit wins safely: take it home
+        # nobody else holds a trump: the Petit wins whenever it is played, so it waits for
+        # the last trick (the Petit au bout)
+        safe &= ~PETIT_BIT
+        winners &= ~PETIT_BIT
     cheap = safe & ~TWENTY_ONE_BIT
     if cheap:
         return (cheap & -cheap).bit_length() - 1

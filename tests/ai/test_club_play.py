@@ -1,0 +1,23 @@
+"""The club player's card play in positions where a strong player's card is clear: the rules
+added to the club player's follow and lead (docs/bots.md, *The club player's card play*)."""
+
+from __future__ import annotations
+
+from engine import cards as C
+from engine.ai import club
+from tests.helpers.positions import position
+
+
+def card_of(view: object) -> str:
+    return C.format_card(club.choose_card(club.reading_of_view(view)))  # type: ignore[arg-type]
+
+
+def test_the_petit_waits_for_the_last_trick_when_no_trump_is_out() -> None:
+    """The taker drew every trump but T14 and the Petit: ruffing the spade, it keeps the
+    Petit for the last trick (the Petit au bout) and ruffs with T14."""
+    view = position(3, "garde", taker=1, dealer=0,
+                    hands={1: "T14 T1 QH JH 10H 9H 8H 7H 6H 5H KD QD JD 10D 9D 8D"},
+                    tricks="T21 T2 T3  T20 T4 T5  T19 T6 T7  T18 T8 T9  T17 T10 T11"
+                           "  T16 T12 T13  T15 2C 3C  2H KH 3H  4S 5S").view
+    assert view.seat == 1
+    assert card_of(view) == "T14"
