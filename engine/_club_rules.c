@@ -239,6 +239,16 @@ static int duck(const Reading *r, Mask cards)
     return best;
 }
 
+static int friend_ruffs(const Reading *r)
+{
+    if (r->win_card >= FIRST_TRUMP || r->led == SUIT_TRUMP)
+        return 0;
+    for (int seat = 0; seat < r->n; seat++)
+        if (r->later >> seat & 1 && r->voids[seat] >> r->led & 1 && !(r->no_trumps >> seat & 1))
+            return 1;
+    return 0;
+}
+
 static int follow(const Reading *r)
 {
     Mask choices = m_and(r->legal, m_not(EXCUSE_BIT));
@@ -262,6 +272,8 @@ static int follow(const Reading *r)
         if (card >= 0)
             return card;
     }
+    else if (!threats && r->winner >= 0 && r->foes >> r->winner & 1 && friend_ruffs(r))
+        return feed(r, choices);
     int card = duck(r, choices);
     if ((HALF[card] >= 7 || card == PETIT) && m_has(r->legal, EXCUSE))
         return EXCUSE; /* rather than hand a head or the Petit to the other camp */

@@ -401,10 +401,24 @@ def _follow(r: Reading) -> Card:
         card = _take(r, winners, safe)
         if card >= 0:
             return card
+    elif not threats and winner >= 0 and r.foes >> winner & 1 and _friend_ruffs(r):
+        return _feed(r, choices)
     card = duck(r, choices)
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
+
+
+def _friend_ruffs(r: Reading) -> bool:
+    """Whether a partner still to play, with only partners after it, must trump the foe's
+    plain card that tops the trick: it showed it lacks the suit and not that it lacks trumps."""
+    if r.win_card >= FIRST_TRUMP or r.led == TRUMP:
+        return False
+    bit = 1 << r.led
+    for seat in r.later:
+        if r.void[seat] & bit and not r.no_trumps >> seat & 1:
+            return True
+    return False
 
 
 def later_seats(r: Reading) -> int:

@@ -21,3 +21,13 @@ def test_the_petit_waits_for_the_last_trick_when_no_trump_is_out() -> None:
                            "  T16 T12 T13  T15 2C 3C  2H KH 3H  4S 5S").view
     assert view.seat == 1
     assert card_of(view) == "T14"
+
+
+def test_a_defender_charges_ahead_of_a_partner_who_must_ruff() -> None:
+    """The taker's QD tops the trick; the last defender to play showed it lacks diamonds and
+    holds trumps: the seat gives the knight, not the five."""
+    view = position(4, "garde", taker=1, dealer=0,
+                    hands={2: "ND 5D 9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 10C 9C 8C T4"},
+                    tricks="KD 3D T5 4D  5C 6C KC 7C  QD").view
+    assert view.seat == 2
+    assert card_of(view) == "ND"
