@@ -239,6 +239,12 @@ static int duck(const Reading *r, Mask cards)
     return best;
 }
 
+static int led_before(const Reading *r)
+{
+    Mask seen = m_and(SUIT_MASKS[r->led], m_not(m_or(m_or(r->unseen, r->hand), r->trick_cards)));
+    return m_any(seen);
+}
+
 static int friend_ruffs(const Reading *r)
 {
     if (r->win_card >= FIRST_TRUMP || r->led == SUIT_TRUMP)
@@ -255,7 +261,8 @@ static int follow(const Reading *r)
     if (!m_any(choices))
         return EXCUSE;
     int threats = r->later & ~r->friends;
-    if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats))
+    if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats) &&
+        (!threats || r->win_card >= FIRST_TRUMP || led_before(r)))
         return feed(r, choices);
     Mask winners = EMPTY, safe = EMPTY, rest = choices;
     while (m_any(rest)) {

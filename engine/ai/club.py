@@ -384,7 +384,8 @@ def _follow(r: Reading) -> Card:
         return EXCUSE
     threats = later_seats(r) & ~r.friends
     winner = r.winner
-    if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats):
+    if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats) and (
+            not threats or r.win_card >= FIRST_TRUMP or _led_before(r)):
         return _feed(r, choices)
     winners = 0
     safe = 0
@@ -407,6 +408,15 @@ def _follow(r: Reading) -> Card:
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
+
+
+def _led_before(r: Reading) -> bool:
+    """Whether a card of the suit led was seen before this trick: on the suit's first round a
+    foe still to play may have set it aside and trump a partner's master."""
+    trick = 0
+    for card in r.trick:
+        trick |= 1 << card
+    return bool(SUIT_MASKS[r.led] & ~r.unseen & ~r.hand & ~trick)
 
 
 def _friend_ruffs(r: Reading) -> bool:

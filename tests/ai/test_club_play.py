@@ -31,3 +31,23 @@ def test_a_defender_charges_ahead_of_a_partner_who_must_ruff() -> None:
                     tricks="KD 3D T5 4D  5C 6C KC 7C  QD").view
     assert view.seat == 2
     assert card_of(view) == "ND"
+
+
+def test_no_charge_on_a_partners_king_the_taker_may_ruff() -> None:
+    """A partner leads KH, the suit's first round, the taker still to play: the taker may have
+    set hearts aside, so the seat keeps its queen and plays low."""
+    view = position(4, "garde", taker=3, dealer=0,
+                    hands={2: "QH 2H 9S 8S 7S 6S 5S 9D 8D 7D 6D 5D 10C 9C 8C T4 T3 T2"},
+                    tricks="KH").view
+    assert view.seat == 2
+    assert card_of(view) == "2H"
+
+
+def test_a_charge_on_a_partners_king_once_the_taker_followed_the_suit() -> None:
+    """The same king on the suit's second round, the taker having followed the first: the
+    seat gives its queen."""
+    view = position(4, "garde", taker=3, dealer=0,
+                    hands={1: "QH 2H 9S 8S 7S 6S 5S 9D 8D 7D 6D 5D 10C 9C 8C T4 T3"},
+                    tricks="4H 3H 5H JH  KH").view
+    assert view.seat == 1
+    assert card_of(view) == "QH"
