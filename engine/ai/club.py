@@ -425,10 +425,7 @@ def _friend_ruffs(r: Reading) -> bool:
     if r.win_card >= FIRST_TRUMP or r.led == TRUMP:
         return False
     bit = 1 << r.led
-    for seat in r.later:
-        if r.void[seat] & bit and not r.no_trumps >> seat & 1:
-            return True
-    return False
+    return any(r.void[seat] & bit and not r.no_trumps >> seat & 1 for seat in r.later)
 
 
 def later_seats(r: Reading) -> int:
