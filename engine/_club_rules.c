@@ -37,6 +37,12 @@ static int holds(const Reading *r, int card, int seats)
     return 1;
 }
 
+static int seen_before(const Reading *r, int suit)
+{
+    Mask seen = m_and(SUIT_MASKS[suit], m_not(m_or(m_or(r->unseen, r->hand), r->trick_cards)));
+    return m_any(seen);
+}
+
 static int beats(const Reading *r, int card)
 {
     if (card == EXCUSE)
@@ -149,7 +155,7 @@ static int lead(const Reading *r)
                 int card = m_low(cards);
                 cards = m_without(cards, card);
                 if (HALF[card] == BY_VALUE[v] && !m_any(m_and(r->unseen, HIGHER[card])) &&
-                    holds(r, card, others))
+                    holds(r, card, others) && (r->attacking || seen_before(r, card / 14)))
                     return card;
             }
         }
@@ -239,12 +245,6 @@ static int duck(const Reading *r, Mask cards)
     return best;
 }
 
-static int led_before(const Reading *r)
-{
-    Mask seen = m_and(SUIT_MASKS[r->led], m_not(m_or(m_or(r->unseen, r->hand), r->trick_cards)));
-    return m_any(seen);
-}
-
 static int friend_ruffs(const Reading *r)
 {
     if (r->win_card >= FIRST_TRUMP || r->led == SUIT_TRUMP)
@@ -262,7 +262,7 @@ static int follow(const Reading *r)
         return EXCUSE;
     int threats = r->later & ~r->friends;
     if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats) &&
-        (!threats || r->win_card >= FIRST_TRUMP || led_before(r)))
+        (!threats || r->win_card >= FIRST_TRUMP || seen_before(r, r->led)))
         return feed(r, choices);
     Mask winners = EMPTY, safe = EMPTY, rest = choices;
     while (m_any(rest)) {

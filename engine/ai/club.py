@@ -278,6 +278,15 @@ def _low_trump(trumps: Mask) -> Card:
     return TWENTY_ONE if trumps & TWENTY_ONE_BIT else PETIT
 
 
+def _seen_before(r: Reading, suit: int) -> bool:
+    """Whether a card of ``suit`` was seen played before this trick: on the suit's first round
+    the taker may have set it aside, and trump a master."""
+    trick = 0
+    for card in r.trick:
+        trick |= 1 << card
+    return bool(SUIT_MASKS[suit] & ~r.unseen & ~r.hand & ~trick)
+
+
 def _lead(r: Reading) -> Card:
     legal = r.legal & ~EXCUSE_BIT
     if not legal:
@@ -285,7 +294,8 @@ def _lead(r: Reading) -> Card:
     plain = legal & PLAIN_MASK
     trumps = legal & TRUMP_MASK
     # cash a master plain card in a suit where no foe is known to be able to trump: the
-    # richest first (the lowest card among equals)
+    # richest first (the lowest card among equals); a defender waits for the suit's second
+    # round
     if plain:
         others = ((1 << r.n) - 1) & ~(1 << r.me) & ~r.friends
         unseen = r.unseen
@@ -294,7 +304,8 @@ def _lead(r: Reading) -> Card:
             while cards:
                 low = cards & -cards
                 card = low.bit_length() - 1
-                if not unseen & HIGHER[card] and holds(r, card, others):
+                if not unseen & HIGHER[card] and holds(r, card, others) and (
+                        r.attacking or _seen_before(r, SUIT_OF[card])):
                     return card
                 cards ^= low
     if r.me == r.taker and trumps:
@@ -385,7 +396,7 @@ def _follow(r: Reading) -> Card:
     threats = later_seats(r) & ~r.friends
     winner = r.winner
     if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats) and (
-            not threats or r.win_card >= FIRST_TRUMP or _led_before(r)):
+            not threats or r.win_card >= FIRST_TRUMP or _seen_before(r, r.led)):
         return _feed(r, choices)
     winners = 0
     safe = 0
@@ -408,15 +419,6 @@ def _follow(r: Reading) -> Card:
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
-
-
-def _led_before(r: Reading) -> bool:
-    """Whether a card of the suit led was seen before this trick: on the suit's first round a
-    foe still to play may have set it aside and trump a partner's master."""
-    trick = 0
-    for card in r.trick:
-        trick |= 1 << card
-    return bool(SUIT_MASKS[r.led] & ~r.unseen & ~r.hand & ~trick)
 
 
 def _friend_ruffs(r: Reading) -> bool:

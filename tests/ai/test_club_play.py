@@ -51,3 +51,22 @@ def test_a_charge_on_a_partners_king_once_the_taker_followed_the_suit() -> None:
                     tricks="4H 3H 5H JH  KH").view
     assert view.seat == 1
     assert card_of(view) == "QH"
+
+
+def test_a_defender_keeps_its_king_back_on_the_suits_first_round() -> None:
+    """A defender on lead at the first trick: the taker may have set hearts aside, so KH is
+    not cashed yet."""
+    view = position(4, "garde", taker=3, dealer=0,
+                    hands={1: "KH 5H 4H 9S 8S 7S 6S 5S 9D 8D 7D 6D 10C 9C 8C T4 T3 T2"},
+                    tricks="").view
+    assert view.seat == 1
+    assert card_of(view) != "KH"
+
+
+def test_a_defender_cashes_its_king_once_the_suit_went_round() -> None:
+    """Hearts went round once, everyone following: KH is cashed."""
+    view = position(4, "garde", taker=3, dealer=0,
+                    hands={1: "KH 5H 4H 9S 8S 7S 6S 5S 9D 8D 7D 6D 10C 9C 8C T4 T3"},
+                    tricks="9H 2H 3H 6H").view
+    assert view.seat == 1
+    assert card_of(view) == "KH"
