@@ -247,6 +247,19 @@ static int duck(const Reading *r, Mask cards)
     return best;
 }
 
+static int risks_the_petit(const Reading *r)
+{
+    if (r->led < 0 || r->led == SUIT_TRUMP || r->win_card >= FIRST_TRUMP)
+        return 0;
+    for (int seat = 0; seat < r->n; seat++)
+        if (r->later >> seat & 1 && r->voids[seat] >> r->led & 1)
+            return 0;
+    if (m_count(m_and(r->unseen, SUIT_MASKS[r->led])) < 2 * bits64((uint64_t)r->later))
+        return 0;
+    int others = m_count(m_without(m_and(r->hand, TRUMP_MASK), PETIT));
+    return 2 * others < m_count(m_and(r->unseen, TRUMP_MASK));
+}
+
 static int friend_ruffs(const Reading *r)
 {
     if (r->win_card >= FIRST_TRUMP || r->led == SUIT_TRUMP)
@@ -266,6 +279,8 @@ static int follow(const Reading *r)
     if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats) &&
         (!threats || r->win_card >= FIRST_TRUMP || seen_before(r, r->led)))
         return feed(r, choices);
+    if (r->attacking && m_has(choices, PETIT) && threats && risks_the_petit(r))
+        return PETIT;
     Mask winners = EMPTY, safe = EMPTY, rest = choices;
     while (m_any(rest)) {
         int card = m_low(rest);

@@ -401,6 +401,8 @@ def _follow(r: Reading) -> Card:
     if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats) and (
             not threats or r.win_card >= FIRST_TRUMP or _seen_before(r, r.led)):
         return _feed(r, choices)
+    if r.attacking and choices & PETIT_BIT and threats and _risks_the_petit(r):
+        return PETIT
     winners = 0
     safe = 0
     rest = choices
@@ -422,6 +424,22 @@ def _follow(r: Reading) -> Card:
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
+
+
+def _risks_the_petit(r: Reading) -> bool:
+    """Whether the taker's camp ruffs with its Petit in danger, in front of foes who most
+    likely follow suit: nobody trumped yet, no seat still to play showed it lacks the suit,
+    whose unseen cards are at least twice those seats, and the seat's other trumps are fewer
+    than half the trumps out (the defence would hunt the Petit down)."""
+    if r.led < 0 or r.led == TRUMP or r.win_card >= FIRST_TRUMP:
+        return False
+    bit = 1 << r.led
+    if any(r.void[seat] & bit for seat in r.later):
+        return False
+    if (r.unseen & SUIT_MASKS[r.led]).bit_count() < 2 * len(r.later):
+        return False
+    others = (r.hand & TRUMP_MASK & ~PETIT_BIT).bit_count()
+    return 2 * others < (r.unseen & TRUMP_MASK).bit_count()
 
 
 def _friend_ruffs(r: Reading) -> bool:

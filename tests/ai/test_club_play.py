@@ -81,3 +81,14 @@ def test_the_taker_does_not_cash_a_master_when_a_defender_must_be_void() -> None
                     tricks="1H KH 2H  3H 4H 5H  6H 7H 8H  2S KS 3S").view
     assert view.seat == 1
     assert card_of(view) != "QH"
+
+
+def test_the_taker_ruffs_with_its_petit_in_danger_when_the_defence_follows() -> None:
+    """The taker holds the Petit and two trumps against eighteen out: on the first spade,
+    both defenders still to play most likely following, it ruffs with the Petit, which the
+    hunt would catch later."""
+    view = position(4, "garde", taker=1, dealer=0,
+                    hands={1: "T1 T5 T6 QH JH 10H 9H KC QC NC JC 10C KD QD ND JD 10D"},
+                    tricks="2H 3H 4H KH  5S").view
+    assert view.seat == 1
+    assert card_of(view) == "T1"
