@@ -277,7 +277,7 @@ static int follow(const Reading *r)
         return EXCUSE;
     int threats = r->later & ~r->friends;
     if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats) &&
-        (!threats || r->win_card >= FIRST_TRUMP || seen_before(r, r->led)))
+        (!(threats >> r->taker & 1) || r->win_card >= FIRST_TRUMP || seen_before(r, r->led)))
         return feed(r, choices);
     if (r->attacking && m_has(choices, PETIT) && threats && risks_the_petit(r))
         return PETIT;

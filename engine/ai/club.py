@@ -269,7 +269,7 @@ def _follow(r: Reading) -> Card:
     threats = later_seats(r) & ~r.friends
     winner = r.winner
     if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats) and (
-            not threats or r.win_card >= FIRST_TRUMP or _seen_before(r, r.led)):
+            not threats >> r.taker & 1 or r.win_card >= FIRST_TRUMP or _seen_before(r, r.led)):
         return _feed(r, choices)
     if r.attacking and choices & PETIT_BIT and threats and _risks_the_petit(r):
         return PETIT
