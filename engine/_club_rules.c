@@ -149,15 +149,13 @@ static int lead(const Reading *r)
     if (m_any(plain)) {
         /* cash a master plain card where no foe is known to be able to trump, richest first */
         int others = ((1 << r->n) - 1) & ~(1 << r->me) & ~r->friends;
-        int trumpers = bits64((uint64_t)(others & ~r->no_trumps));
         for (int v = 0; v < (int)(sizeof BY_VALUE / sizeof BY_VALUE[0]); v++) {
             Mask cards = plain;
             while (m_any(cards)) {
                 int card = m_low(cards);
                 cards = m_without(cards, card);
                 if (HALF[card] == BY_VALUE[v] && !m_any(m_and(r->unseen, HIGHER[card])) &&
-                    holds(r, card, others) && (r->attacking || seen_before(r, card / 14)) &&
-                    m_count(m_and(r->unseen, SUIT_MASKS[card / 14])) > trumpers)
+                    holds(r, card, others) && (r->attacking || seen_before(r, card / 14)))
                     return card;
             }
         }

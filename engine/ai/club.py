@@ -165,11 +165,9 @@ def _lead(r: Reading) -> Card:
     trumps = legal & TRUMP_MASK
     # cash a master plain card in a suit where no foe is known to be able to trump: the
     # richest first (the lowest card among equals); a defender waits for the suit's second
-    # round, and nobody cashes when the suit's cards out are too few for every foe with trumps
-    # to follow
+    # round
     if plain:
         others = ((1 << r.n) - 1) & ~(1 << r.me) & ~r.friends
-        trumpers = (others & ~r.no_trumps).bit_count()
         unseen = r.unseen
         for value_cards in _BY_VALUE:
             cards = plain & value_cards
@@ -177,8 +175,7 @@ def _lead(r: Reading) -> Card:
                 low = cards & -cards
                 card = low.bit_length() - 1
                 if not unseen & HIGHER[card] and holds(r, card, others) and (
-                        r.attacking or _seen_before(r, SUIT_OF[card])) and (
-                        unseen & SUIT_MASKS[SUIT_OF[card]]).bit_count() > trumpers:
+                        r.attacking or _seen_before(r, SUIT_OF[card])):
                     return card
                 cards ^= low
     if r.me == r.taker and trumps:

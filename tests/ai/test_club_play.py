@@ -72,17 +72,6 @@ def test_a_defender_cashes_its_king_once_the_suit_went_round() -> None:
     assert card_of(view) == "KH"
 
 
-def test_the_taker_does_not_cash_a_master_when_a_defender_must_be_void() -> None:
-    """One heart is out and both defenders may hold trumps: one of them lacks hearts, so the
-    taker does not lead its master QH into the ruff."""
-    view = position(3, "garde", taker=1, dealer=0,
-                    hands={1: "QH JH 10H 9H T21 T20 T19 T18 T17"
-                              " 10C 9C 8C 7C 6C 5C 10D 9D 8D 7D 6D"},
-                    tricks="1H KH 2H  3H 4H 5H  6H 7H 8H  2S KS 3S").view
-    assert view.seat == 1
-    assert card_of(view) != "QH"
-
-
 def test_the_taker_ruffs_with_its_petit_in_danger_when_the_defence_follows() -> None:
     """The taker holds the Petit and two trumps against eighteen out: on the first spade,
     both defenders still to play most likely following, it ruffs with the Petit, which the
