@@ -28,6 +28,15 @@ trump: an odd trump led by a defender asks the partners to lead trumps back (the
 defence's convention, :func:`is_hunt_signal`). With five players and the partner hidden a
 signal may be the taker's partner's, so nobody follows it or starts a hunt.
 
+**The suit's first round, a partner's ruff and the Petit** (docs/bots.md, *The club player's
+card play*): no card of a suit seen before the trick, the taker may have set the suit aside,
+so a defender does not cash its master there and nobody charges a partner's master while the
+taker is still to play; a seat charges a trick a foe's plain card tops when a partner after
+it, with only partners behind, showed it lacks the suit and not trumps (it must trump); the
+taker's camp ruffs with a Petit in danger (its other trumps fewer than half those out) in
+front of foes who most likely follow suit; and once no other seat can hold a trump, the Petit
+waits for the last trick (the Petit au bout).
+
 A play-out asks for thousands of cards a decision, so the rules have a compiled twin
 (``engine/_club_rules.c``) that the tracker uses on the compiled play core. This module stays
 the reference, the play of the pure-Python engine and of a tracker whose seats see every
