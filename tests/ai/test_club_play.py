@@ -81,3 +81,14 @@ def test_the_taker_ruffs_with_its_petit_in_danger_when_the_defence_follows() -> 
                     tricks="2H 3H 4H KH  5S").view
     assert view.seat == 1
     assert card_of(view) == "T1"
+
+
+def test_the_takers_partner_charges_the_takers_king_at_the_first_round() -> None:
+    """Five players: the taker cashes KH at the suit's first round, and the seat holding the
+    called king charges its queen, though defenders are still to play: they set nothing aside,
+    the taker did and has played."""
+    view = position(5, "garde", taker=1, dealer=0, called="KS", partner=3,
+                    hands={3: "QH 3H KS 9S 8S 7S 9D 8D 7D 6D 9C 8C 7C T4 T3"},
+                    tricks="KH 2H").view
+    assert view.seat == 3
+    assert card_of(view) == "QH"
