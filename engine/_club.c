@@ -250,6 +250,7 @@ static int fill_reading(const Table *t, int seat, Mask hand, Mask legal, Reading
         return -1;
     r->trick_len = (int)PyList_GET_SIZE(trick);
     r->petit_on_table = 0;
+    r->trick_cards = EMPTY;
     for (int i = 0; i < r->trick_len; i++) {
         long card;
         if (small_from(PyList_GET_ITEM(trick, i), "trick", 0, DECK - 1, &card) < 0) {
@@ -257,6 +258,7 @@ static int fill_reading(const Table *t, int seat, Mask hand, Mask legal, Reading
             return -1;
         }
         r->petit_on_table |= card == PETIT;
+        r->trick_cards = m_or(r->trick_cards, m_bit((int)card));
     }
     Py_DECREF(trick);
     if (small_from(s->leader, "leader", 0, t->n - 1, &leader) < 0 ||

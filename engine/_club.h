@@ -47,6 +47,7 @@ typedef struct {
     const int *voids;
     int no_trumps, friends, foes, attacking;
     int trick_len, petit_on_table;
+    Mask trick_cards;
     int later; /* seats (bit s) still to play to the trick */
     int win_card, winner, led, points, tricks_left, slam_on;
     int hunters;      /* seats (bit s) other than the taker that led an odd trump: a hunt */

@@ -37,6 +37,12 @@ static int holds(const Reading *r, int card, int seats)
     return 1;
 }
 
+static int seen_before(const Reading *r, int suit)
+{
+    Mask seen = m_and(SUIT_MASKS[suit], m_not(m_or(m_or(r->unseen, r->hand), r->trick_cards)));
+    return m_any(seen);
+}
+
 static int beats(const Reading *r, int card)
 {
     if (card == EXCUSE)
@@ -149,7 +155,7 @@ static int lead(const Reading *r)
                 int card = m_low(cards);
                 cards = m_without(cards, card);
                 if (HALF[card] == BY_VALUE[v] && !m_any(m_and(r->unseen, HIGHER[card])) &&
-                    holds(r, card, others))
+                    holds(r, card, others) && (r->attacking || seen_before(r, card / 14)))
                     return card;
             }
         }
@@ -185,9 +191,9 @@ static int lead(const Reading *r)
     return low_trump(trumps);
 }
 
-static int feed(Mask cards)
+static int feed(const Reading *r, Mask cards)
 {
-    if (m_has(cards, PETIT))
+    if (m_has(cards, PETIT) && m_any(m_and(r->unseen, TRUMP_MASK)))
         return PETIT;
     Mask plain = m_and(cards, m_not(TRUMP_MASK));
     return m_any(plain) ? richest(plain) : low_trump(cards);
@@ -195,8 +201,13 @@ static int feed(Mask cards)
 
 static int take(const Reading *r, Mask winners, Mask safe)
 {
-    if (m_has(safe, PETIT))
-        return PETIT;
+    if (m_has(safe, PETIT)) {
+        if (m_any(m_and(r->unseen, TRUMP_MASK)))
+            return PETIT;
+        /* nobody else holds a trump: the Petit waits for the last trick */
+        safe = m_without(safe, PETIT);
+        winners = m_without(winners, PETIT);
+    }
     Mask cheap = m_without(safe, TWENTY_ONE);
     if (m_any(cheap))
         return m_low(cheap);
@@ -234,14 +245,40 @@ static int duck(const Reading *r, Mask cards)
     return best;
 }
 
+static int risks_the_petit(const Reading *r)
+{
+    if (r->led < 0 || r->led == SUIT_TRUMP || r->win_card >= FIRST_TRUMP)
+        return 0;
+    for (int seat = 0; seat < r->n; seat++)
+        if (r->later >> seat & 1 && r->voids[seat] >> r->led & 1)
+            return 0;
+    if (m_count(m_and(r->unseen, SUIT_MASKS[r->led])) < 2 * bits64((uint64_t)r->later))
+        return 0;
+    int others = m_count(m_without(m_and(r->hand, TRUMP_MASK), PETIT));
+    return 2 * others < m_count(m_and(r->unseen, TRUMP_MASK));
+}
+
+static int friend_ruffs(const Reading *r)
+{
+    if (r->win_card >= FIRST_TRUMP || r->led == SUIT_TRUMP)
+        return 0;
+    for (int seat = 0; seat < r->n; seat++)
+        if (r->later >> seat & 1 && r->voids[seat] >> r->led & 1 && !(r->no_trumps >> seat & 1))
+            return 1;
+    return 0;
+}
+
 static int follow(const Reading *r)
 {
     Mask choices = m_and(r->legal, m_not(EXCUSE_BIT));
     if (!m_any(choices))
         return EXCUSE;
     int threats = r->later & ~r->friends;
-    if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats))
-        return feed(choices);
+    if (r->winner >= 0 && r->friends >> r->winner & 1 && holds(r, r->win_card, threats) &&
+        (!(threats >> r->taker & 1) || r->win_card >= FIRST_TRUMP || seen_before(r, r->led)))
+        return feed(r, choices);
+    if (r->attacking && m_has(choices, PETIT) && threats && risks_the_petit(r))
+        return PETIT;
     Mask winners = EMPTY, safe = EMPTY, rest = choices;
     while (m_any(rest)) {
         int card = m_low(rest);
@@ -257,6 +294,8 @@ static int follow(const Reading *r)
         if (card >= 0)
             return card;
     }
+    else if (!threats && r->winner >= 0 && r->foes >> r->winner & 1 && friend_ruffs(r))
+        return feed(r, choices);
     int card = duck(r, choices);
     if ((HALF[card] >= 7 || card == PETIT) && m_has(r->legal, EXCUSE))
         return EXCUSE; /* rather than hand a head or the Petit to the other camp */

@@ -9,15 +9,16 @@ once for two users:
   (:class:`engine.ai.club_tracker.Tracker` keeps that knowledge up to date card by card, so
   a play-out never rebuilds it from the tricks).
 
-What a seat knows (:class:`Reading`): its hand and legal cards, the cards it has not seen, the
-suits each seat showed it lacks and the seats that showed they have no trump, who its friends
-and foes are (in five players, only the taker is surely a foe until the partner shows), the
-trumps the table knows the taker holds (its handful, a dog shown to all), the defenders that
-signalled a hunt, and the trick on the table. The rules (:func:`choose_card`): cash masters,
-draw trumps as a strong taker, hunt the taker's Petit as the defence, make the taker trump
-(with low cards: a queen or a king led into a void is only ruffed), play low when the trick
-is lost, throw points to a partner who surely wins it, overtrump cheaply, keep the 21 for
-tricks worth it, save the Petit and the Excuse.
+What a seat knows (:class:`Reading`, read in :mod:`engine.ai.club_reading`): its hand and
+legal cards, the cards it has not seen, the suits each seat showed it lacks and the seats that
+showed they have no trump, who its friends and foes are (in five players, only the taker is
+surely a foe until the partner shows), the trumps the table knows the taker holds (its
+handful, a dog shown to all), the defenders that signalled a hunt, and the trick on the
+table. The rules (:func:`choose_card`): cash masters, draw trumps as a strong taker, hunt the
+taker's Petit as the defence, make the taker trump (with low cards: a queen or a king led
+into a void is only ruffed), play low when the trick is lost, throw points to a partner who
+surely wins it, overtrump cheaply, keep the 21 for tricks worth it, save the Petit and the
+Excuse.
 
 **The hunt and its signal** (docs/bots.md, *The defence's convention*): a defender on lead
 leads trumps while the taker may hold the Petit when a partner signalled the hunt, or when it
@@ -26,6 +27,15 @@ of the trumps it has not seen, more than the taker is known to hold). It leads i
 trump: an odd trump led by a defender asks the partners to lead trumps back (the French
 defence's convention, :func:`is_hunt_signal`). With five players and the partner hidden a
 signal may be the taker's partner's, so nobody follows it or starts a hunt.
+
+**The suit's first round, a partner's ruff and the Petit** (docs/bots.md, *The club player's
+card play*): no card of a suit seen before the trick, the taker may have set the suit aside,
+so a defender does not cash its master there and nobody charges a partner's master while the
+taker is still to play; a seat charges a trick a foe's plain card tops when a partner after
+it, with only partners behind, showed it lacks the suit and not trumps (it must trump); the
+taker's camp ruffs with a Petit in danger (its other trumps fewer than half those out) in
+front of foes who most likely follow suit; and once no other seat can hold a trump, the Petit
+waits for the last trick (the Petit au bout).
 
 A play-out asks for thousands of cards a decision, so the rules have a compiled twin
 (``engine/_club_rules.c``) that the tracker uses on the compiled play core. This module stays
@@ -36,9 +46,8 @@ hand.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.ai.club_reading import Reading, is_hunt_signal, note_card, reading_of_view, set_camps
 from engine.cards import Card, Mask
-from engine.state import Phase
-from engine.views import SeatView
 
 EXCUSE, PETIT, TWENTY_ONE = C.EXCUSE, C.PETIT, C.TWENTY_ONE
 EXCUSE_BIT, PETIT_BIT, TWENTY_ONE_BIT = C.EXCUSE_BIT, 1 << C.PETIT, 1 << C.TWENTY_ONE
@@ -60,136 +69,6 @@ _BY_VALUE: tuple[Mask, ...] = tuple(
 )
 #: Points, then rank: the cheapest card has the smallest (the lowest card on ties).
 COST: tuple[int, ...] = tuple(HALF_POINTS[c] * 32 + RANK_OF[c] for c in range(C.DECK_SIZE))
-
-
-class Reading:
-    """What the seat to play knows when it chooses a card."""
-
-    __slots__ = ("attacking", "foes", "friends", "hand", "hunters", "later", "led", "legal",
-                 "me", "n", "no_trumps", "points", "slam_on", "taker", "taker_trumps", "trick",
-                 "tricks_left", "unseen", "void", "win_card", "winner")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.me = 0
-        self.taker = 0
-        self.hand: Mask = 0
-        self.legal: Mask = 0
-        self.unseen: Mask = 0  # cards neither played, in the hand, nor in the seat's own discard
-        self.void: list[int] = []  # per seat, the suits (bit s) it showed it lacks
-        self.no_trumps = 0  # seats (bit s) that showed they have no trump
-        self.friends = 0  # seats (bit s) surely of the seat's camp
-        self.foes = 0  # seats (bit s) surely of the other camp
-        self.attacking = False
-        self.trick: tuple[Card, ...] | list[Card] = ()
-        self.later: list[int] = []  # seats still to play to this trick, in order
-        self.win_card = -1
-        self.winner = -1  # the seat winning the trick so far, -1 when nothing but the Excuse
-        self.led = -1  # the suit led, -1 when nothing but the Excuse
-        self.points = 0  # half points in the trick, the Excuse aside
-        self.tricks_left = 0
-        self.slam_on = False  # the seat's camp (as it knows it) has won every trick so far
-        self.hunters = 0  # seats (bit s) other than the taker that led an odd trump: a hunt
-        self.taker_trumps = 0  # trumps the table knows the taker still holds (dog, handful)
-
-
-def note_card(void: list[int], no_trumps: int, seat: int, card: Card, led: int) -> int:
-    """Record what ``seat`` showed by playing ``card`` to a trick led in ``led`` (a suit, or
-    -1 for the first real card): a suit it lacks, no trump; returns the new ``no_trumps``."""
-    if led < 0 or card == EXCUSE:
-        return no_trumps
-    suit = SUIT_OF[card]
-    if led != TRUMP:
-        if suit != led:
-            void[seat] |= 1 << led
-            if suit != TRUMP:
-                no_trumps |= 1 << seat
-    elif suit != TRUMP:
-        no_trumps |= 1 << seat
-    return no_trumps
-
-
-def is_hunt_signal(card: Card) -> bool:
-    """Whether ``card``, led by a defender, asks its partners to lead trumps: an odd trump
-    from 3 to 19 (the hunt of the taker's Petit, docs/bots.md)."""
-    return FIRST_TRUMP < card < TWENTY_ONE and RANK_OF[card] % 2 == 1
-
-
-def set_camps(r: Reading, partner: int | None, partner_known: bool) -> None:
-    """Friends and foes as the seat knows them (``partner`` only when known)."""
-    me, taker, n = r.me, r.taker, r.n
-    others = ((1 << n) - 1) & ~(1 << me)
-    known = partner if partner_known else None
-    r.attacking = me == taker or known == me
-    if me == taker:
-        r.friends = 1 << known if known is not None else 0
-        r.foes = others & ~r.friends
-    elif r.attacking:
-        r.friends = 1 << taker
-        r.foes = others & ~r.friends
-    elif n < 5 or partner_known:
-        r.foes = 1 << taker | (1 << known if known is not None else 0)
-        r.friends = others & ~r.foes
-    else:  # five players, partner hidden: only the taker is surely a foe
-        r.friends, r.foes = 0, 1 << taker
-
-
-def _trick_state(r: Reading, leader: int, trick: tuple[Card, ...] | list[Card]) -> None:
-    n = r.n
-    r.trick = trick
-    r.later = [(leader + i) % n for i in range(len(trick) + 1, n)]
-    win, pos, points, led = -1, -1, 0, -1
-    for i, card in enumerate(trick):
-        if card == EXCUSE:
-            continue
-        points += HALF_POINTS[card]
-        if win < 0:
-            win, pos, led = card, i, SUIT_OF[card]
-        elif card >= FIRST_TRUMP:
-            if card > win or win < FIRST_TRUMP:
-                win, pos = card, i
-        elif win < FIRST_TRUMP and card > win and SUIT_OF[card] == SUIT_OF[win]:
-            win, pos = card, i
-    r.win_card, r.led, r.points = win, led, points
-    r.winner = (leader + pos) % n if pos >= 0 else -1
-
-
-def reading_of_view(view: SeatView) -> Reading:
-    """The reading of a seat's view (the seat must be the one to play)."""
-    n = view.players
-    r = Reading()
-    r.n, r.me = n, view.seat
-    assert view.taker is not None
-    r.taker = view.taker
-    r.hand = view.hand_mask
-    r.legal = C.mask_of(view.legal_plays)
-    own_aside = C.mask_of(view.discard or ()) if view.seat == view.taker else 0
-    r.unseen = C.FULL_DECK & ~view.played & ~r.hand & ~own_aside
-    r.void = [0] * n
-    no_trumps = 0
-    hunters = 0
-    for trick in (*view.tricks, view.trick):
-        if trick.cards and trick.leader != r.taker and is_hunt_signal(trick.cards[0]):
-            hunters |= 1 << trick.leader
-        led = -1
-        for i, card in enumerate(trick.cards):
-            no_trumps = note_card(r.void, no_trumps, (trick.leader + i) % n, card, led)
-            if led < 0 and card != EXCUSE:
-                led = SUIT_OF[card]
-    r.no_trumps = no_trumps
-    r.hunters = hunters
-    known = C.mask_of(view.handfuls.get(r.taker, ()))
-    if view.dog is not None and view.phase is not Phase.FINISHED:
-        known |= C.mask_of(view.dog)
-    known &= TRUMP_MASK & ~view.played & ~C.mask_of(view.discard_shown)
-    r.taker_trumps = known.bit_count()
-    set_camps(r, view.partner, view.partner_known)
-    _trick_state(r, view.trick.leader, view.trick.cards)
-    r.tricks_left = view.hand_counts[r.me]
-    mine = r.friends | 1 << r.me
-    r.slam_on = r.attacking and bool(view.tricks) and all(
-        t.winner is not None and mine >> t.winner & 1 for t in view.tricks)
-    return r
 
 
 # --- the rules ---------------------------------------------------------------------------------
@@ -278,6 +157,15 @@ def _low_trump(trumps: Mask) -> Card:
     return TWENTY_ONE if trumps & TWENTY_ONE_BIT else PETIT
 
 
+def _seen_before(r: Reading, suit: int) -> bool:
+    """Whether a card of ``suit`` was seen played before this trick: on the suit's first round
+    the taker may have set it aside, and trump a master."""
+    trick = 0
+    for card in r.trick:
+        trick |= 1 << card
+    return bool(SUIT_MASKS[suit] & ~r.unseen & ~r.hand & ~trick)
+
+
 def _lead(r: Reading) -> Card:
     legal = r.legal & ~EXCUSE_BIT
     if not legal:
@@ -285,7 +173,8 @@ def _lead(r: Reading) -> Card:
     plain = legal & PLAIN_MASK
     trumps = legal & TRUMP_MASK
     # cash a master plain card in a suit where no foe is known to be able to trump: the
-    # richest first (the lowest card among equals)
+    # richest first (the lowest card among equals); a defender waits for the suit's second
+    # round
     if plain:
         others = ((1 << r.n) - 1) & ~(1 << r.me) & ~r.friends
         unseen = r.unseen
@@ -294,7 +183,8 @@ def _lead(r: Reading) -> Card:
             while cards:
                 low = cards & -cards
                 card = low.bit_length() - 1
-                if not unseen & HIGHER[card] and holds(r, card, others):
+                if not unseen & HIGHER[card] and holds(r, card, others) and (
+                        r.attacking or _seen_before(r, SUIT_OF[card])):
                     return card
                 cards ^= low
     if r.me == r.taker and trumps:
@@ -384,8 +274,11 @@ def _follow(r: Reading) -> Card:
         return EXCUSE
     threats = later_seats(r) & ~r.friends
     winner = r.winner
-    if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats):
-        return _feed(choices)
+    if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats) and (
+            not threats >> r.taker & 1 or r.win_card >= FIRST_TRUMP or _seen_before(r, r.led)):
+        return _feed(r, choices)
+    if r.attacking and choices & PETIT_BIT and threats and _risks_the_petit(r):
+        return PETIT
     winners = 0
     safe = 0
     rest = choices
@@ -401,10 +294,37 @@ def _follow(r: Reading) -> Card:
         card = _take(r, winners, safe)
         if card >= 0:
             return card
+    elif not threats and winner >= 0 and r.foes >> winner & 1 and _friend_ruffs(r):
+        return _feed(r, choices)
     card = duck(r, choices)
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
+
+
+def _risks_the_petit(r: Reading) -> bool:
+    """Whether the taker's camp ruffs with its Petit in danger, in front of foes who most
+    likely follow suit: nobody trumped yet, no seat still to play showed it lacks the suit,
+    whose unseen cards are at least twice those seats, and the seat's other trumps are fewer
+    than half the trumps out (the defence would hunt the Petit down)."""
+    if r.led < 0 or r.led == TRUMP or r.win_card >= FIRST_TRUMP:
+        return False
+    bit = 1 << r.led
+    if any(r.void[seat] & bit for seat in r.later):
+        return False
+    if (r.unseen & SUIT_MASKS[r.led]).bit_count() < 2 * len(r.later):
+        return False
+    others = (r.hand & TRUMP_MASK & ~PETIT_BIT).bit_count()
+    return 2 * others < (r.unseen & TRUMP_MASK).bit_count()
+
+
+def _friend_ruffs(r: Reading) -> bool:
+    """Whether a partner still to play, with only partners after it, must trump the foe's
+    plain card that tops the trick: it showed it lacks the suit and not that it lacks trumps."""
+    if r.win_card >= FIRST_TRUMP or r.led == TRUMP:
+        return False
+    bit = 1 << r.led
+    return any(r.void[seat] & bit and not r.no_trumps >> seat & 1 for seat in r.later)
 
 
 def later_seats(r: Reading) -> int:
@@ -415,9 +335,10 @@ def later_seats(r: Reading) -> int:
     return seats
 
 
-def _feed(cards: Mask) -> Card:
-    """A partner surely wins the trick: give it points (the Petit first)."""
-    if cards & PETIT_BIT:
+def _feed(r: Reading, cards: Mask) -> Card:
+    """A partner surely wins the trick: give it points (the Petit first, unless it is sure to
+    win the last trick)."""
+    if cards & PETIT_BIT and r.unseen & TRUMP_MASK:
         return PETIT
     plain = cards & ~TRUMP_MASK
     if plain:
@@ -428,7 +349,12 @@ def _feed(cards: Mask) -> Card:
 def _take(r: Reading, winners: Mask, safe: Mask) -> Card:
     """Win the trick when it can be done safely or cheaply; -1 to let it go."""
     if safe & PETIT_BIT:
-        return PETIT  # the Petit wins safely: take it home
+        if r.unseen & TRUMP_MASK:
+            return PETIT  # the Petit wins safely: take it home
+        # nobody else holds a trump: the Petit wins whenever it is played, so it waits for
+        # the last trick (the Petit au bout)
+        safe &= ~PETIT_BIT
+        winners &= ~PETIT_BIT
     cheap = safe & ~TWENTY_ONE_BIT
     if cheap:
         return (cheap & -cheap).bit_length() - 1
