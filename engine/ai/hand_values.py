@@ -120,6 +120,10 @@ def _unit_values(hand: Mask, players: int) -> tuple[tuple[str, float], ...]:
                  for name, ws in weights.items())
 
 
+#: The FFT's multipliers, which the weights are scaled by when no rules are given.
+FFT_MULTIPLIERS: dict[str, int] = {"petite": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
+
+
 def contract_values(hand: Mask, players: int, rules: Rules | None = None) -> dict[str, float]:
     """Each contract's expected score for the taker holding ``hand`` (the multipliers of
     ``rules``, the FFT's when ``None``)."""
@@ -128,10 +132,6 @@ def contract_values(hand: Mask, players: int, rules: Rules | None = None) -> dic
         {c.name: c.multiplier for c in rules.contracts} if rules is not None else FFT_MULTIPLIERS)
     return {name: value * multipliers[name] for name, value in values.items()
             if name in multipliers}
-
-
-#: The FFT's multipliers, which the weights are scaled by when no rules are given.
-FFT_MULTIPLIERS: dict[str, int] = {"petite": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 
 
 def value_bid(hand: Mask, players: int, open_contracts: Sequence[str],

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.ai.club_contract import bid_choice, hand_strength, thresholds_for
-from engine.ai.hand_values import FEATURES, features
+from engine.ai.hand_values import FEATURES, FFT_MULTIPLIERS, features
 from engine.deal import Deal
 from engine.rules import CONTRACT_NAMES, load_rules
 
@@ -127,8 +127,6 @@ def fit(chunks: Sequence[Chunk]) -> dict[str, tuple[float, ...]]:
 def judge(players: int, weights: dict[str, tuple[float, ...]],
           rows: Sequence[tuple[tuple[float, ...], dict[str, float], str | None]]) -> list[str]:
     """Lines on the held-out hands: R² per contract, and a bid's mean worth by each rule."""
-    from engine.ai.hand_values import FFT_MULTIPLIERS
-
     lines = []
     predict = {name: [sum(w * f for w, f in zip(ws, x, strict=True)) for x, _, _ in rows]
                for name, ws in weights.items()}

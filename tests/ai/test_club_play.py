@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.ai import club
+from engine.views import SeatView
 from tests.helpers.positions import position
 
 
-def card_of(view: object) -> str:
-    return C.format_card(club.choose_card(club.reading_of_view(view)))  # type: ignore[arg-type]
+def card_of(view: SeatView) -> str:
+    return C.format_card(club.choose_card(club.reading_of_view(view)))
 
 
 def test_the_petit_waits_for_the_last_trick_when_no_trump_is_out() -> None:
