@@ -185,3 +185,74 @@ def test_five_players_the_taker_charges_its_known_partners_trick() -> None:
                     tricks="QS 7S 4S 5S 6S  3H 4H KH 5H").view
     assert view.seat == 1
     assert cards(view) == {"NH"}
+
+
+def test_a_defender_hunts_the_petit_when_it_is_the_takers_last_trump() -> None:
+    """Garde: the taker drew four rounds of trumps with the 21, the 20, the 19 and the 18; the
+    other two defenders have shown they hold no trump more, and every trump but the Petit is
+    seen or in the seat's hand, so the Petit is the taker's only trump. On lead with seven
+    trumps, the defender leads one: the taker must play the Petit under it (a plain card led
+    would let the taker save it by trumping)."""
+    view = position(4, "garde", taker=1, dealer=0,
+                    hands={0: "T17 T16 T15 T14 T13 T12 T11 KS QS 4S KD 8D 3C"},
+                    tricks="T21 T3 T2 T6  T20 T9 T4 T7  T19 2D T5 T8  T18 3D 2C T10  "
+                           "5H 6H 7H KH").view
+    assert view.seat == 0
+    assert cards(view) <= {"T11", "T12", "T13", "T14", "T15", "T16", "T17"}
+
+
+def test_three_players_a_master_king_is_not_led_into_the_takers_known_void() -> None:
+    """Three players, Garde: the taker trumped the defender's spade lead; back on lead with
+    KS QS 9S 8S, the defender leads anything but a spade head, which the taker would trump."""
+    view = position(3, "garde", taker=1, dealer=0,
+                    hands={0: "KS QS 9S 8S T12 T8 T4 QD 9D 6D 3D KC 10C 6C 5C 4C 3C 8H 7H 6H "
+                              "2C"},
+                    tricks="2H 3H 4H  5S T9 6S  7D 8D KD").view
+    assert view.seat == 0
+    assert not cards(view) & {"KS", "QS"}
+
+
+def test_three_players_the_king_is_charged_onto_the_partners_ruff() -> None:
+    """Three players, Garde: the taker led 5H, the other defender trumped it, the seat plays
+    last with KH 9H 3H: the king, onto a trick its camp takes for certain."""
+    view = position(3, "garde", taker=1, dealer=0,
+                    hands={0: "KH 3H 9H T12 T8 T4 KD QD 9D 6D 3D KC 10C 6C 5C 4C 3C 8S 7S 6S "
+                              "5S 4S 2S 2D"},
+                    tricks="5H T10").view
+    assert view.seat == 0
+    assert cards(view) == {"KH"}
+
+
+def test_five_players_the_secret_partner_saves_its_petit_on_the_takers_21() -> None:
+    """Five players: the taker called KH, which the seat holds (the others do not know yet);
+    the taker leads the 21 and the seat, with T7 T3 T1 and no trump above the 21, plays the
+    Petit onto its partner's sure trick."""
+    view = position(5, "garde", taker=2, dealer=4, called="KH", partner=4,
+                    hands={4: "T1 T3 T7 KH 9H 4H QS 8S 5S 10D 6D 2C 3C 4C"},
+                    tricks="4S 6S KS 2S 7S  T21 T9").view
+    assert view.seat == 4
+    assert cards(view) == {"T1"}
+
+
+def test_five_players_a_defender_charges_another_defenders_21() -> None:
+    """Five players: the called KH has shown the taker's partner (seat 4), so seat 1, who won
+    a diamond with KD, is a defender; it leads the 21 and the seat, last and out of trumps,
+    throws its richest head, the queen of clubs, onto its camp's sure trick."""
+    view = position(5, "garde", taker=2, dealer=4, called="KH", partner=4,
+                    hands={0: "QC NC 9C 7C 8H 7H 3S 5D 6D 9D 10S 8S"},
+                    tricks="4S 6S KS 2S 9S  3H 4H KH 5H 6H  2D 10D KD 3D 4D  T21 T6 T2 T3").view
+    assert view.seat == 0
+    assert cards(view) == {"QC"}
+
+
+def test_the_excuse_is_played_before_the_last_trick() -> None:
+    """Two tricks left, the seat (a defender) holds EX and 4D on a club trick it cannot
+    follow: the Excuse now, which its camp keeps; kept for the last trick, it would change
+    camp."""
+    view = position(4, "garde", taker=1, dealer=0, hands={0: "4D EX"},
+                    tricks="KS QS 1S 7S  KH 2H 3H 1H  KC 1C 3C 2C  8D QD KD ND  NS T3 8S T4  "
+                           "QC 5C JC 10C  NC 4C T6 T9  JD 1D 5D 2D  10D 6D 9D 3D  9H T2 JH QH  "
+                           "6C T7 T8 T12  9S T13 JS T20  7H NH T14 10H  7C T11 T10 T16  "
+                           "T21 T15 2S 8H  T5 T18 10S 7D  9C 3S").view
+    assert view.seat == 0
+    assert cards(view) == {"EX"}
