@@ -5,6 +5,11 @@ A search over sampled deals values every card with noise, and with a model of th
 play-outs) that is not the table: a Petit that surely wins, or a head onto the partner's sure
 trick, can come out a few points behind another card on the deals of one decision. What is
 certain is not left to that noise.
+
+On lead, two plays are sure by counting: the taker's camp drawing the last trumps with
+masters (nothing it holds can be ruffed afterwards), and a defender whose trumps all top the
+taker's, with the other seats out of trumps, hunting the Petit (each lead keeps the lead, and
+the taker runs out of trumps before the defender does).
 """
 
 from __future__ import annotations
@@ -13,16 +18,19 @@ from engine.ai.club import (
     COST,
     EXCUSE_BIT,
     HALF_POINTS,
+    ORDINARY_TRUMPS,
     PETIT,
     PETIT_BIT,
     PLAIN_MASK,
+    TRUMP_MASK,
+    TWENTY_ONE_BIT,
     Reading,
     beats,
     duck,
     holds,
     later_seats,
 )
-from engine.cards import Card
+from engine.cards import TWENTY_ONE, Card, Mask
 
 
 def sure_gain(r: Reading) -> Card:
@@ -30,9 +38,11 @@ def sure_gain(r: Reading) -> Card:
     when the seat's camp surely wins the trick, the Petit or the richest head of the legal
     cards (a knight at least): points on a trick the camp surely takes cannot be lost any
     more, and kept, even a master head may fall to a ruff of the other camp; when the other
-    camp surely wins it, the cheapest card (not the Excuse, which is kept for later)."""
+    camp surely wins it, the cheapest card (not the Excuse, which is kept for later); on the
+    camp's sure trick with nothing but trumps to play, the lowest (the 21 kept). On lead,
+    :func:`sure_lead`."""
     if not r.trick:
-        return -1
+        return sure_lead(r)
     legal = r.legal & ~EXCUSE_BIT
     threats = later_seats(r) & ~r.friends
     winner = r.winner
@@ -47,6 +57,10 @@ def sure_gain(r: Reading) -> Card:
             if HALF_POINTS[card] >= 5 and COST[card] > key:
                 best, key = card, COST[card]
             rest ^= low
+        if best < 0 and legal and not legal & PLAIN_MASK and legal & ORDINARY_TRUMPS:
+            # any trump takes the camp's trick: the 21 is kept for one it must win
+            ordinary = legal & ORDINARY_TRUMPS
+            return (ordinary & -ordinary).bit_length() - 1
         return best
     if legal & PETIT_BIT and beats(r, PETIT) and holds(r, PETIT, threats):
         return PETIT
@@ -64,4 +78,42 @@ def sure_gain(r: Reading) -> Card:
     return -1
 
 
-__all__ = ["sure_gain"]
+def sure_lead(r: Reading) -> Card:
+    """A lead that surely gains by counting the trumps, or -1: the taker's camp drawing the
+    last trumps out with a master it can spare (it holds more trumps than are out); a
+    defender hunting the Petit when only the taker may hold trumps and the defender's trumps
+    that top all of the taker's outnumber them (the Excuse it may hold counted as one more)."""
+    trumps = r.legal & TRUMP_MASK
+    out = r.unseen & TRUMP_MASK
+    if not trumps or not out:
+        return -1
+    masters = _above(trumps, out)
+    if r.attacking:
+        if not r.foes & ~r.no_trumps or trumps.bit_count() <= out.bit_count():
+            return -1
+        return _lowest_master(masters)
+    others = ((1 << r.n) - 1) & ~(1 << r.me) & ~(1 << r.taker)
+    if not out & PETIT_BIT or others & ~r.no_trumps or r.no_trumps >> r.taker & 1:
+        return -1
+    excuse = 1 if r.unseen & EXCUSE_BIT else 0
+    if masters.bit_count() < out.bit_count() + excuse:
+        return -1
+    return _lowest_master(masters)
+
+
+def _above(trumps: Mask, out: Mask) -> Mask:
+    """The trumps of ``trumps`` higher than every trump of ``out``."""
+    floor = 1 << out.bit_length()
+    return trumps & ~(floor - 1)
+
+
+def _lowest_master(masters: Mask) -> Card:
+    """The lowest ordinary trump of ``masters`` (the 21 only when it is the only one; never
+    the Petit)."""
+    ordinary = masters & ORDINARY_TRUMPS
+    if ordinary:
+        return (ordinary & -ordinary).bit_length() - 1
+    return TWENTY_ONE if masters & TWENTY_ONE_BIT else -1
+
+
+__all__ = ["sure_gain", "sure_lead"]

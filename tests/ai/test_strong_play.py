@@ -256,3 +256,39 @@ def test_the_excuse_is_played_before_the_last_trick() -> None:
                            "T21 T15 2S 8H  T5 T18 10S 7D  9C 3S").view
     assert view.seat == 0
     assert cards(view) == {"EX"}
+
+
+# --- sure by counting: kept to unless the search is confident of better (engine/ai/certain.py)
+
+
+def test_the_21_is_kept_when_any_trump_takes_the_partners_trick() -> None:
+    """The partner's KC tops the trick; the seat plays last with no club, so it must trump,
+    and any trump takes the trick for its camp: a low one, the 21 kept."""
+    view = position(4, "garde", taker=1, dealer=0,
+                    hands={0: "T21 T5 T3 KS JS 8S 6S 3S QH 9H 7H 5H 2H QD 9D 4D 3D 2D"},
+                    tricks="7C KC 8C").view
+    assert view.seat == 0
+    assert cards(view) == {"T3"}
+
+
+def test_three_players_the_taker_draws_the_last_trump_before_cashing_kings() -> None:
+    """Three players: the taker holds T18 to T9 with the Petit and four kings; one defender
+    has shown no trump, so T8 is the defence's last. A master trump draws it, and every card
+    the taker holds is then safe; a king first may be ruffed."""
+    view = position(3, "garde", taker=1, dealer=0,
+                    hands={1: "T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T1 KS QS NS KH QH KC KD QD"},
+                    tricks="2S 9S T3  4D 10D 3D  T21 T2 T4  T20 T5 T6  T19 2C T7").view
+    assert view.seat == 1
+    assert cards(view) <= {"T9", "T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18"}
+
+
+def test_three_players_a_defender_hunts_a_petit_guarded_by_two_low_trumps() -> None:
+    """Three players: the taker drew four rounds of trumps and holds T6 T2 T1 at most (the
+    other defender has shown no trump); the defender on lead holds T17 to T11, every one above
+    the taker's: three trump leads catch the Petit, where a king led could be ruffed by it."""
+    view = position(3, "garde", taker=1, dealer=0,
+                    hands={0: "T17 T16 T15 T14 T13 T12 T11 KS QS 9S 8S 3S KD 9D 6D KC 10C 6C "
+                              "3C"},
+                    tricks="T21 T3 T7  T20 T4 T8  T19 T5 T9  T18 2D T10  4H 5H KH").view
+    assert view.seat == 0
+    assert cards(view) <= {"T11", "T12", "T13", "T14", "T15", "T16", "T17"}
