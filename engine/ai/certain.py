@@ -23,14 +23,14 @@ from engine.ai.club import (
     PETIT_BIT,
     PLAIN_MASK,
     TRUMP_MASK,
-    TWENTY_ONE_BIT,
     Reading,
     beats,
     duck,
     holds,
     later_seats,
+    low_trump,
 )
-from engine.cards import TWENTY_ONE, Card, Mask
+from engine.cards import Card, Mask
 
 
 def sure_gain(r: Reading) -> Card:
@@ -58,9 +58,7 @@ def sure_gain(r: Reading) -> Card:
                 best, key = card, COST[card]
             rest ^= low
         if best < 0 and legal and not legal & PLAIN_MASK and legal & ORDINARY_TRUMPS:
-            # any trump takes the camp's trick: the 21 is kept for one it must win
-            ordinary = legal & ORDINARY_TRUMPS
-            return (ordinary & -ordinary).bit_length() - 1
+            return low_trump(legal)  # any trump takes the camp's trick: the 21 is kept
         return best
     if legal & PETIT_BIT and beats(r, PETIT) and holds(r, PETIT, threats):
         return PETIT
@@ -91,29 +89,20 @@ def sure_lead(r: Reading) -> Card:
     if r.attacking:
         if not r.foes & ~r.no_trumps or trumps.bit_count() <= out.bit_count():
             return -1
-        return _lowest_master(masters)
+        return low_trump(masters) if masters else -1
     others = ((1 << r.n) - 1) & ~(1 << r.me) & ~(1 << r.taker)
     if not out & PETIT_BIT or others & ~r.no_trumps or r.no_trumps >> r.taker & 1:
         return -1
     excuse = 1 if r.unseen & EXCUSE_BIT else 0
     if masters.bit_count() < out.bit_count() + excuse:
         return -1
-    return _lowest_master(masters)
+    return low_trump(masters)  # never the Petit: it is below the taker's trumps
 
 
 def _above(trumps: Mask, out: Mask) -> Mask:
     """The trumps of ``trumps`` higher than every trump of ``out``."""
     floor = 1 << out.bit_length()
     return trumps & ~(floor - 1)
-
-
-def _lowest_master(masters: Mask) -> Card:
-    """The lowest ordinary trump of ``masters`` (the 21 only when it is the only one; never
-    the Petit)."""
-    ordinary = masters & ORDINARY_TRUMPS
-    if ordinary:
-        return (ordinary & -ordinary).bit_length() - 1
-    return TWENTY_ONE if masters & TWENTY_ONE_BIT else -1
 
 
 __all__ = ["sure_gain", "sure_lead"]

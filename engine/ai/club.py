@@ -149,7 +149,7 @@ def _richest(cards: Mask) -> Card:
     return best
 
 
-def _low_trump(trumps: Mask) -> Card:
+def low_trump(trumps: Mask) -> Card:
     """The lowest trump, keeping the Petit and the 21 while others are left."""
     ordinary = trumps & ORDINARY_TRUMPS
     if ordinary:
@@ -193,7 +193,7 @@ def _lead(r: Reading) -> Card:
             top = trumps.bit_length() - 1
             if not r.unseen & HIGHER[top] and top != PETIT:
                 return top
-            return _low_trump(trumps)
+            return low_trump(trumps)
     if not r.attacking and trumps and _hunts(r, trumps):
         return _hunting_trump(trumps)
     if plain:
@@ -211,7 +211,7 @@ def _lead(r: Reading) -> Card:
                 foes >>= 1
                 seat += 1
         return _low_of_long_suit(plain)
-    return _low_trump(trumps)
+    return low_trump(trumps)
 
 
 #: A defender starts a hunt holding at least this many trumps for 18 cards in hand, twice its
@@ -250,7 +250,7 @@ def _hunting_trump(trumps: Mask) -> Card:
     ordinary one, the 21 and the Petit kept."""
     ordinary = trumps & ORDINARY_TRUMPS
     if not ordinary:
-        return _low_trump(trumps)
+        return low_trump(trumps)
     odd = ordinary & _ODD_TRUMPS
     return (odd or ordinary).bit_length() - 1
 
@@ -343,7 +343,7 @@ def _feed(r: Reading, cards: Mask) -> Card:
     plain = cards & ~TRUMP_MASK
     if plain:
         return _richest(plain)
-    return _low_trump(cards)
+    return low_trump(cards)
 
 
 def _take(r: Reading, winners: Mask, safe: Mask) -> Card:
@@ -371,7 +371,7 @@ def duck(r: Reading, cards: Mask) -> Card:
     """The trick is lost (or not worth fighting for): the cheapest card."""
     plain = cards & ~TRUMP_MASK
     if not plain:
-        return _low_trump(cards)
+        return low_trump(cards)
     if r.led >= 0 and plain & SUIT_MASKS[r.led]:
         return _lowest(plain)
     # a free discard: low cards of short suits, kings and masters kept
@@ -390,4 +390,4 @@ def duck(r: Reading, cards: Mask) -> Card:
 
 
 __all__ = ["COST", "Reading", "beats", "choose_card", "duck", "holds", "is_hunt_signal",
-           "later_seats", "note_card", "reading_of_view", "set_camps"]
+           "later_seats", "low_trump", "note_card", "reading_of_view", "set_camps"]
