@@ -3,7 +3,9 @@
 * ``score FILE`` (or ``-`` for standard input) checks and scores a deal record
   (DEAL_RECORD.md): one JSON object on standard output and exit status 0, or exactly one line
   on standard error and exit status 2 for a record (or file) that cannot be scored;
-* ``bench ...`` runs the deal-rate benchmark (:mod:`engine.bench`) with the remaining arguments.
+* ``bench ...`` runs the deal-rate benchmark (:mod:`engine.bench`) with the remaining arguments;
+* ``review FILE --seat N ...`` judges one seat's decisions in a deal, with how sure each
+  verdict is (:mod:`engine.ai.review_command`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--variant", default="fft",
                        help="a variant of the rules file to start from (default: fft)")
     commands.add_parser("bench", help="random legal deals per second (see bench --help)",
+                        add_help=False)
+    commands.add_parser("review", help="judge one seat's decisions in a deal (see review --help)",
                         add_help=False)
     return parser
 
@@ -86,6 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "bench":
         # Handled before argparse so that options such as --seconds reach the benchmark.
         return bench_command(args[1:])
+    if args and args[0] == "review":
+        # Imported on demand: the bots are not needed to score a record.
+        review = importlib.import_module("engine.ai.review_command")
+        status = review.main(args[1:])
+        return status if isinstance(status, int) else EXIT_INTERNAL
     parser = _parser()
     try:
         options = parser.parse_args(args)

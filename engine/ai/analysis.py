@@ -50,6 +50,7 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai import options as O
+from engine.ai import search
 from engine.ai.candidates import card_groups, unseen_out
 from engine.ai.expert import Declaration, ExpertBot
 from engine.ai.search import Problem
@@ -86,6 +87,10 @@ class Analysis:
     options: tuple[OptionValue, ...]  # best first
     #: (card played, card standing for its group) for the cards valued through another one.
     equivalents: tuple[tuple[Action, Action], ...] = field(default=(), repr=False)
+    #: Each option's score on every sampled deal (in the order of ``options``) and the deals'
+    #: weights: the same deals for every option, so that two options compare deal by deal.
+    scores: tuple[tuple[float, ...], ...] = field(default=(), repr=False)
+    weights: tuple[float, ...] = field(default=(), repr=False)
 
     @property
     def best(self) -> OptionValue:
@@ -112,6 +117,21 @@ class Analysis:
     def runner_up(self) -> OptionValue | None:
         """The second best option, if there is one."""
         return self.options[1] if len(self.options) > 1 else None
+
+    def paired(self, a: Action, b: Action) -> tuple[float, float]:
+        """How much more ``a`` scores than ``b`` on the same sampled deals: the weighted mean
+        of the deal-by-deal difference and its standard error (``(0, 0)`` when they stand for
+        the same option). Raises ``ValueError`` for an action that was not valued."""
+        first, second = self._index(a), self._index(b)
+        if first == second:
+            return 0.0, 0.0
+        return search.paired(self.scores[first], self.scores[second], self.weights)
+
+    def _index(self, action: Action) -> int:
+        option = self.value_of(action)
+        if option is None or not self.scores:
+            raise ValueError(f"{action} was not valued on sampled deals")
+        return self.options.index(option)
 
 
 @dataclass(frozen=True)
@@ -247,7 +267,8 @@ class _Runner:
         valued = [_summary(action(option), values, weights, wins) for option, values, wins in
                   zip(options, scores, succeeded, strict=True)]
         order = sorted(range(len(valued)), key=lambda i: (-valued[i].mean, i))
-        return Analysis(seat, tuple(valued[i] for i in order), equivalents)
+        return Analysis(seat, tuple(valued[i] for i in order), equivalents,
+                        tuple(tuple(scores[i]) for i in order), tuple(weights))
 
 
 def _summary(action: Action, values: list[float], weights: list[float],

@@ -1,0 +1,154 @@
+"""``python -m engine review FILE --seat N``: every decision of one seat, with its verdict.
+
+FILE is a deal record (DEAL_RECORD.md, YAML) or a deal the game kept (its JSON file), ``-``
+for a record on standard input. Each decision the seat took gets a verdict of
+:mod:`engine.ai.verdict`: as text, one line per decision; with ``--json``, one object::
+
+    {"seat": 1, "samples": 48, "seed": 0, "decisions": [
+      {"kind": "card", "trick": 3, "action": "play T20", "verdict": "mistake",
+       "cost": 24.1, "cost_low": 21.0, "cost_high": 27.2, "best": "play KH"}, ...]}
+
+``kind`` is one of bid, call, discard, slam, handful, misere, card; ``trick`` (1-based) is
+given for cards only; costs are the seat's game points, rounded to a tenth. ``--samples`` is
+the budget of each step of a verdict, ``--seed`` makes the review repeatable (each decision
+draws its deals from the seed and its place in the deal). Bad input gets one line on standard
+error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import (
+    Action,
+    AnnounceMisere,
+    Bid,
+    Call,
+    DecideSlam,
+    Discard,
+    Play,
+    ShowHandful,
+)
+from engine.ai.analysis import decisions
+from engine.ai.dealer import NoConsistentDeal
+from engine.ai.verdict import DEFAULT_REFINE, DEFAULT_SAMPLES, Verdict, judge
+from engine.deal import Deal
+from engine.inputs import InputError, read_stream, read_text
+from engine.record import RecordError, load_record
+from engine.rules import RulesError
+from engine.saves import SaveError, load_deal
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+
+#: The ``kind`` of each type of decision in the output.
+KIND_OF: dict[type, str] = {
+    Bid: "bid", Call: "call", Discard: "discard", DecideSlam: "slam",
+    ShowHandful: "handful", AnnounceMisere: "misere", Play: "card",
+}
+
+
+class ReviewInputError(ValueError):
+    """A file, seat or option the review cannot work with; the message names what is wrong."""
+
+
+def parser() -> argparse.ArgumentParser:
+    out = argparse.ArgumentParser(
+        prog="python -m engine review",
+        description="Judge every decision of one seat of a finished deal, with how sure the "
+                    "judgement is.")
+    out.add_argument("file", metavar="FILE",
+                     help="a deal record (YAML), a deal file the game kept (JSON), or - for "
+                          "a record on standard input")
+    out.add_argument("--seat", type=int, required=True, metavar="N",
+                     help="the seat whose decisions are judged (0 is South)")
+    out.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    out.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="S",
+                     help=f"sampled deals for each step of a verdict (default {DEFAULT_SAMPLES})")
+    out.add_argument("--seed", type=int, default=0, metavar="X",
+                     help="seed of the sampled deals (default 0)")
+    out.add_argument("--refine", type=int, default=DEFAULT_REFINE, metavar="R",
+                     help="close calls get up to R times the samples "
+                          f"(default {DEFAULT_REFINE}; 1: never)")
+    return out
+
+
+def load(path: str) -> Deal:
+    """The deal in ``path``: a deal file the game kept, else a deal record."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None) or sys.stdin
+        return load_record(read_stream(stream, "standard input", "record"))
+    text = read_text(path, "record")
+    if text.lstrip().startswith("{"):
+        return load_deal(path)[0]
+    return load_record(text)
+
+
+def review(deal: Deal, seat: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+           refine: int = DEFAULT_REFINE) -> list[tuple[dict[str, Any], Verdict]]:
+    """Each decision ``seat`` took in ``deal``, in order: its description and its verdict."""
+    if not 0 <= seat < deal.players:
+        raise ReviewInputError(f"seat {seat} is not at this table (seats 0 to {deal.players - 1})")
+    out = []
+    for decision in decisions(deal, seat):
+        verdict = judge(decision.view, decision.action, samples,
+                        seed * 1_000_003 + decision.index, refine)
+        row: dict[str, Any] = {"kind": kind_of(decision.action)}
+        if isinstance(decision.action, Play):
+            row["trick"] = len(decision.view.tricks) + 1
+        out.append((row, verdict))
+    return out
+
+
+def kind_of(action: Action) -> str:
+    return KIND_OF[type(action)]
+
+
+def as_json(row: dict[str, Any], verdict: Verdict) -> dict[str, Any]:
+    return {**row, "action": str(verdict.action), "verdict": verdict.kind,
+            "cost": round(verdict.cost, 1), "cost_low": round(verdict.cost_low, 1),
+            "cost_high": round(verdict.cost_high, 1), "best": str(verdict.best)}
+
+
+def as_line(row: dict[str, Any], verdict: Verdict) -> str:
+    where = f"trick {row['trick']:>2}" if "trick" in row else row["kind"]
+    line = f"{where:<9} {verdict.action!s:<22} {verdict.kind:<10}"
+    if verdict.samples:
+        line += (f" cost {verdict.cost:+.1f} [{verdict.cost_low:+.1f}, {verdict.cost_high:+.1f}]"
+                 f" against {verdict.best}")
+    return line.rstrip()
+
+
+def main(argv: Sequence[str]) -> int:
+    try:
+        options = parser().parse_args(list(argv))
+    except SystemExit as exc:  # --help (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    try:
+        if options.samples < 2:
+            raise ReviewInputError(f"--samples {options.samples}: at least 2 are needed")
+        if options.refine < 1:
+            raise ReviewInputError(f"--refine {options.refine}: 1 at least (1: never refine)")
+        deal = load(options.file)
+        rows = review(deal, options.seat, options.samples, options.seed, options.refine)
+    except (ReviewInputError, RecordError, SaveError, RulesError, InputError) as exc:
+        print(" ".join(str(exc).split()), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except NoConsistentDeal as exc:
+        print(" ".join(f"no deal fits the seat's view: {exc}".split()), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if options.json:
+        print(json.dumps({"seat": options.seat, "samples": options.samples,
+                          "seed": options.seed,
+                          "decisions": [as_json(row, verdict) for row, verdict in rows]}))
+    else:
+        for row, verdict in rows:
+            print(as_line(row, verdict))
+    return EXIT_OK
+
+
+__all__ = ["KIND_OF", "ReviewInputError", "as_json", "as_line", "load", "main", "parser",
+           "review"]

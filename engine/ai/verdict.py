@@ -1,0 +1,173 @@
+"""Verdicts on a seat's decisions that say how sure they are.
+
+The analysis (:mod:`engine.ai.analysis`) values every option on the same sampled deals, each
+with an error of ten points or more. Calling a decision a mistake because the best of those
+noisy means beats the chosen one would flag the expert's own play every few cards: the best of
+several noisy means is high by chance (the winner's curse), and a difference smaller than its
+error says nothing. So a verdict is reached in two steps:
+
+1. **Choose** the option to compare with: the analysis's best on one set of sampled deals.
+   When it is the chosen action (or stands for it), the verdict is ``best``.
+2. **Measure** the chosen action against it on *fresh* deals, deal by deal (a paired
+   difference): the cost and its 99 % interval no longer carry the luck that made the option
+   look best. While the interval straddles a band's edge, the deals are doubled, up to
+   ``refine`` times the budget; what is still unsettled then is ``too_close``. A flag is only
+   given on the whole budget: a decision that looks flagged is measured again on more deals
+   until the limit, then once more on as many other deals, and keeps the milder class of
+   the two (the cost shown is their mean).
+
+The classes, by the seat's game points the chosen action gives up (:data:`BANDS`):
+
+======================  =====================================================================
+``forced``              the only legal choice
+``best``                the analysis's own choice
+``good``                costs less than :data:`INACCURACY` points, at 99 % confidence
+``too_close``           may cost more or less than that: the deals cannot tell
+``inaccuracy``          costs at least :data:`INACCURACY` points, at 99 % confidence
+``mistake``             at least :data:`MISTAKE`
+``blunder``             at least :data:`BLUNDER`
+======================  =====================================================================
+
+A class is given by the interval's low end, so a flag is never stronger than the figures
+show; the reported ``cost`` is the interval's middle.
+
+>>> classify(30.0, 22.0, 38.0)
+'mistake'
+>>> classify(8.0, -1.0, 17.0)
+'too_close'
+>>> classify(1.0, -2.0, 4.0)
+'good'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from engine.actions import Action
+from engine.ai.analysis import Analysis, analyse, is_forced, normalised
+from engine.views import SeatView
+
+#: Game points of the seat's score a decision may give up before it is an inaccuracy: about a
+#: card point of a Garde for a defender, less than the noise of any single deal.
+INACCURACY: Final = 5.0
+#: A mistake: a head given to the other camp, a trick lost in a Garde.
+MISTAKE: Final = 20.0
+#: A blunder: the Petit lost, a contract that was made turned into one that fails.
+BLUNDER: Final = 50.0
+#: The bands, highest first: the class whose edge the interval's low end clears.
+BANDS: Final = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
+#: Normal quantile of the two-sided 99 % interval: with a review of hundreds of decisions a
+#: deal, a 95 % interval would flag a decision of the edge's cost one time in forty by chance.
+Z: Final = 2.58
+#: Every verdict, from the mildest; ``flagged`` ones are those a learner is told to change.
+KINDS: Final = ("forced", "best", "good", "too_close", "inaccuracy", "mistake", "blunder")
+FLAGGED: Final = frozenset({"inaccuracy", "mistake", "blunder"})
+#: Default budget: sampled deals for each of the two steps.
+DEFAULT_SAMPLES: Final = 48
+#: Default limit of the refinement, in multiples of the budget.
+DEFAULT_REFINE: Final = 8
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a decision is worth against the analysis's choice, and how sure that is."""
+
+    kind: str  # one of KINDS
+    action: Action  # what the seat did
+    best: Action  # the analysis's choice (the action itself when it is the best or forced)
+    cost: float = 0.0  # game points the action gives up against ``best``, on fresh deals
+    cost_low: float = 0.0  # the 99 % interval of the cost
+    cost_high: float = 0.0
+    samples: int = 0  # sampled deals behind the cost (0 when nothing was measured)
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the verdict tells the player to do otherwise."""
+        return self.kind in FLAGGED
+
+
+def classify(cost: float, low: float, high: float) -> str:
+    """The class of a decision whose cost lies in ``[low, high]`` with 99 % confidence."""
+    for kind, edge in BANDS:
+        if low >= edge:
+            return kind
+    if high < INACCURACY:
+        return "good"
+    return "too_close"
+
+
+def _unsettled(low: float, high: float) -> bool:
+    """Whether more deals could move the class: the interval straddles a band's edge."""
+    return any(low < edge <= high for _, edge in BANDS)
+
+
+def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+          refine: int = DEFAULT_REFINE, stop: Callable[[], bool] | None = None) -> Verdict:
+    """The verdict on ``action``, taken by ``view.seat`` at the decision ``view`` shows.
+
+    ``samples`` sampled deals choose the option to compare with, as many fresh ones measure
+    the cost, doubled while the class is unsettled up to ``refine`` times ``samples``. The
+    same ``seed`` gives the same verdict. ``stop`` is polled between deals (raises
+    :class:`engine.ai.analysis.AnalysisCancelled`).
+    """
+    if is_forced(view, action):
+        return Verdict("forced", action, action)
+    chosen = analyse(view, samples, seed, include=action, stop=stop)
+    best = _best_of(chosen, action)
+    if best is None:
+        return Verdict("best", action, action)
+    fresh_seed = random.Random(seed).getrandbits(32) ^ 0x5EED
+    count = samples
+    while True:
+        fresh = analyse(view, count, fresh_seed, include=action, stop=stop)
+        cost, stderr = fresh.paired(best, action)
+        low, high = cost - Z * stderr, cost + Z * stderr
+        kind = classify(cost, low, high)
+        # a flag is only given on the whole budget: a learner is told to change a decision
+        # on the most deals the review affords, not on the first that clear an edge
+        if kind not in FLAGGED and not _unsettled(low, high):
+            break
+        if count * 2 > samples * max(1, refine):
+            break
+        count *= 2
+    if kind in FLAGGED:
+        # confirmed on as many deals again, drawn apart: the review judges hundreds of
+        # decisions, and the few whose deals fell worst would otherwise be flagged by chance
+        again = analyse(view, count, fresh_seed ^ 0xC0FFEE, include=action, stop=stop)
+        second, second_err = again.paired(best, action)
+        milder = classify(second, second - Z * second_err, second + Z * second_err)
+        cost, stderr = (cost + second) / 2, math.hypot(stderr, second_err) / 2
+        low, high = cost - Z * stderr, cost + Z * stderr
+        kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
+        count *= 2
+    return Verdict(kind, action, best, cost, low, high, count)
+
+
+def _best_of(analysis: Analysis, action: Action) -> Action | None:
+    """The analysis's choice when it is not ``action`` (nor an option standing for it)."""
+    if analysis.forced:
+        return None
+    best = analysis.best
+    mine = analysis.value_of(action)
+    if mine is None or mine is best or normalised(best.action) == normalised(action):
+        return None
+    return best.action
+
+
+__all__ = [
+    "BANDS",
+    "BLUNDER",
+    "DEFAULT_REFINE",
+    "DEFAULT_SAMPLES",
+    "FLAGGED",
+    "INACCURACY",
+    "KINDS",
+    "MISTAKE",
+    "Verdict",
+    "classify",
+    "judge",
+]

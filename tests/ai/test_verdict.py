@@ -1,0 +1,190 @@
+"""Verdicts that say how sure they are, and the ``python -m engine review`` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import cards as C
+from engine.actions import Bid, Play
+from engine.ai import verdict as V
+from engine.ai.analysis import analyse
+from engine.ai.review_command import KIND_OF, load, review
+from engine.cli import main
+from engine.deal import Deal
+from engine.record import load_record
+from engine.saves import save_deal
+from tests.helpers.positions import position
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+
+# --- the classes ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("low", "high", "kind"), [
+    (60.0, 90.0, "blunder"),
+    (50.0, 51.0, "blunder"),
+    (49.9, 90.0, "mistake"),
+    (20.0, 25.0, "mistake"),
+    (5.0, 6.0, "inaccuracy"),
+    (4.9, 30.0, "too_close"),
+    (-10.0, 5.0, "too_close"),
+    (-10.0, 4.9, "good"),
+    (-30.0, -10.0, "good"),
+])
+def test_a_class_is_given_by_the_low_end_of_the_interval(low: float, high: float,
+                                                         kind: str) -> None:
+    assert V.classify((low + high) / 2, low, high) == kind
+
+
+def test_the_bands_rise_and_every_kind_is_known() -> None:
+    edges = [edge for _, edge in V.BANDS]
+    assert edges == sorted(edges, reverse=True) and edges[-1] == V.INACCURACY
+    assert {kind for kind, _ in V.BANDS} == V.FLAGGED < set(V.KINDS)
+
+
+# --- verdicts on positions ------------------------------------------------------------------
+
+
+def petit_wins() -> object:
+    """Garde sans; the last seat has shown it has no trump: the Petit wins for certain."""
+    return position(4, "garde_sans", taker=2, dealer=0,
+                    hands={0: "T20 T19 T18 T1 NS JH 10H 9H 8H 7H 6H QD JD 10D 8D"},
+                    tricks="2S KS 3S 4S  T15 3D T16 5D  1D 6D T5 7D  9C JS").view
+
+
+def test_keeping_back_a_petit_that_surely_wins_is_a_blunder() -> None:
+    view = petit_wins()
+    found = V.judge(view, Play(C.parse_card("T20")), seed=1)  # type: ignore[arg-type]
+    assert found.kind == "blunder" and found.flagged
+    assert found.best == Play(C.PETIT)
+    assert V.BLUNDER <= found.cost_low <= found.cost <= found.cost_high
+    assert found.samples >= V.DEFAULT_SAMPLES
+
+
+def test_the_analysis_own_choice_is_best_and_costs_nothing() -> None:
+    found = V.judge(petit_wins(), Play(C.PETIT), seed=1)  # type: ignore[arg-type]
+    assert (found.kind, found.cost, found.samples) == ("best", 0.0, 0)
+
+
+def test_the_only_legal_card_is_forced() -> None:
+    view = position(4, "garde", taker=2, dealer=0,
+                    hands={0: "QH T14 T9 T4 T3 KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D 3D 8D"},
+                    tricks="10H 2H 3H").view
+    assert V.judge(view, Play(C.parse_card("QH"))).kind == "forced"
+
+
+def test_the_cost_is_measured_on_fresh_deals_not_those_that_chose() -> None:
+    """The chosen option is compared with the analysis's best on other deals than those
+    which made it the best: the cost is not the selection's margin."""
+    view = petit_wins()
+    action = Play(C.parse_card("T20"))
+    chosen = analyse(view, V.DEFAULT_SAMPLES, 1, include=action)  # type: ignore[arg-type]
+    margin, _ = chosen.paired(chosen.best.action, action)
+    found = V.judge(view, action, seed=1)  # type: ignore[arg-type]
+    assert found.cost != pytest.approx(margin)
+
+
+def test_the_same_seed_gives_the_same_verdict() -> None:
+    view = petit_wins()
+    action = Play(C.parse_card("T19"))
+    assert V.judge(view, action, seed=4) == V.judge(view, action, seed=4)  # type: ignore[arg-type]
+
+
+def test_a_close_call_is_refined_then_declared_close() -> None:
+    """Two cards the deals cannot tell apart: more deals are tried, up to the limit, and the
+    verdict is never a flag."""
+    view = position(4, "garde", taker=2, dealer=0,
+                    hands={0: "QH 5H T14 T9 T4 EX KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D 3D"},
+                    tricks="10H 2H 3H").view
+    for seed in range(3):
+        found = V.judge(view, Play(C.parse_card("QH")), samples=12, seed=seed, refine=4)
+        assert not found.flagged
+        if found.kind == "too_close":
+            assert found.samples == 48
+
+
+# --- the review command -----------------------------------------------------------------------
+
+
+def test_review_judges_every_decision_of_the_seat_in_order() -> None:
+    deal = load_record((RECORDS / "four_players_garde.yaml").read_text())
+    rows = review(deal, 1, samples=8, seed=0, refine=1)
+    kinds = [row["kind"] for row, _ in rows]
+    assert kinds[0] == "bid" and kinds.count("card") == 18
+    tricks = [row["trick"] for row, _ in rows if row["kind"] == "card"]
+    assert tricks == list(range(1, 19))
+    assert all(verdict.kind in V.KINDS for _, verdict in rows)
+
+
+def test_the_json_form_has_every_field(capsys: pytest.CaptureFixture[str]) -> None:
+    path = RECORDS / "five_players_call.yaml"
+    assert main(["review", str(path), "--seat", "0", "--json", "--samples", "6",
+                 "--seed", "3", "--refine", "1"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert (document["seat"], document["samples"], document["seed"]) == (0, 6, 3)
+    decisions = document["decisions"]
+    assert decisions and decisions[0]["kind"] == "bid"
+    for row in decisions:
+        assert row["kind"] in set(KIND_OF.values())
+        assert row["verdict"] in V.KINDS
+        assert row["cost_low"] <= row["cost"] <= row["cost_high"]
+        assert row["action"].split()[0] in {"bid", "call", "discard", "play", "handful",
+                                            "misere", "announce", "no"}
+        assert ("trick" in row) == (row["kind"] == "card")
+
+
+def test_the_text_form_is_a_line_a_decision_and_repeatable(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(RECORDS / "four_players_garde.yaml")
+    args = ["review", path, "--seat", "2", "--samples", "6", "--refine", "1"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+    lines = first.splitlines()
+    deal = load_record(Path(path).read_text())
+    assert len(lines) == len(review(deal, 2, samples=2, refine=1))
+    assert lines[-1].startswith("trick 18")
+
+
+def test_a_deal_the_game_kept_is_reviewed_like_a_record(tmp_path: Path) -> None:
+    deal = load_record((RECORDS / "four_players_garde.yaml").read_text())
+    path = tmp_path / "deal.json"
+    save_deal(deal, path)
+    kept = load(str(path))
+    assert isinstance(kept, Deal) and kept.events == deal.events
+    assert main(["review", str(path), "--seat", "0", "--samples", "4", "--refine", "1"]) == 0
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["missing.yaml", "--seat", "0"], "no such file"),
+    (["{records}/four_players_garde.yaml", "--seat", "4"], "seat 4 is not at this table"),
+    (["{records}/four_players_garde.yaml", "--seat", "0", "--samples", "1"], "--samples 1"),
+    (["{records}/four_players_garde.yaml", "--seat", "0", "--refine", "0"], "--refine 0"),
+    (["{bad}", "--seat", "0"], "players"),
+    (["{bad_json}", "--seat", "0"], "bad.json"),
+    (["{records}/four_players_garde.yaml"], "--seat"),
+])
+def test_bad_input_gets_one_line_and_exit_2(args: list[str], words: str, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: 9\n")
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"format": "tarot-deal", "version": 1, "players": 4, "events": 7}')
+    args = [a.format(records=RECORDS, bad=bad, bad_json=bad_json) for a in args]
+    assert main(["review", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err
+    if "--seat" in args:  # argparse's own usage errors take two lines
+        assert len(err.splitlines()) == 1
+
+
+def test_a_pass_when_nobody_could_bid_otherwise_is_forced() -> None:
+    deal = load_record((RECORDS / "all_passed.yaml").read_text())
+    rows = review(deal, 0, samples=4, refine=1)
+    assert [row["kind"] for row, _ in rows] == ["bid"]
+    assert rows[0][1].action == Bid(None)
