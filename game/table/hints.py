@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine import cards as C
 from engine.actions import (
+    PASS,
     Action,
     AnnounceMisere,
     Bid,
@@ -339,8 +340,12 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
         head = tr("hint_play", lang, card=_the_card(action.card, lang),
                   why=_card_reason(view, action.card, lang))
     elif isinstance(action, Bid):
+        passing = next((o for o in analysis.options if o.action == PASS), None)
         if action.contract is not None:
-            head = tr("hint_bid", lang, contract=tr(action.contract, lang), pct=pct)
+            # a pass is worth what the seat scores in defence, not 0
+            margin = best.mean - passing.mean if passing is not None else best.mean
+            head = tr("hint_bid", lang, contract=tr(action.contract, lang), pct=pct,
+                      margin=_figure(margin, lang))
         else:
             taken = [o for o in analysis.options if isinstance(o.action, Bid)
                      and o.action.contract is not None]
@@ -350,7 +355,7 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
             else:
                 assert isinstance(top.action, Bid) and top.action.contract is not None
                 head = tr("hint_pass", lang, contract=tr(top.action.contract, lang),
-                          loss=_figure(-top.mean, lang))
+                          loss=_figure(best.mean - top.mean, lang))
     elif isinstance(action, Call):
         card = action.card
         head = tr("hint_call", lang, card=_the_card(card, lang), pct=pct)

@@ -221,3 +221,21 @@ def test_every_hint_text_has_both_languages(lang: str) -> None:
         assert english and french
         fields = {part.split("}")[0] for part in english.split("{")[1:]}
         assert fields == {part.split("}")[0] for part in french.split("{")[1:]}, key
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_bid_sentences_measure_against_what_a_pass_is_worth(lang: str) -> None:
+    """A pass is worth what the seat scores in defence, not 0: the sentences compare with it
+    (a pass at +6.3 and a Garde at +0.2 once read "the Garde loses -0.2")."""
+    view = bidding_view()
+    garde, petite = Bid("garde"), Bid("petite")
+    passing = Analysis(view.seat, (OptionValue(Bid(None), 6.3, 1.0, 8, 0.0),
+                                   OptionValue(garde, 0.2, 1.0, 8, 0.6)))
+    text = explain(view, passing, lang).text
+    less = {"en": "is worth 6.1 less than passing", "fr": "6,1 de moins que passer"}[lang]
+    assert less in text and "-0.2" not in text and "-0,2" not in text
+    taking = Analysis(view.seat, (OptionValue(petite, 16.4, 1.0, 8, 0.7),
+                                  OptionValue(Bid(None), 4.1, 1.0, 8, 0.0)))
+    text = explain(view, taking, lang).text
+    more = {"en": "taking beats passing by 12", "fr": "prendre vaut 12 de plus que passer"}[lang]
+    assert more in text and "(0)" not in text
