@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.ai.club import (
     COST,
+    EXCUSE,
     EXCUSE_BIT,
     HALF_POINTS,
     ORDINARY_TRUMPS,
@@ -76,6 +77,26 @@ def sure_gain(r: Reading) -> Card:
     return -1
 
 
+def banked(r: Reading, sure: Card, card: Card) -> float:
+    """Card points the seat's camp surely keeps on this trick by playing ``sure`` (a card of
+    :func:`sure_gain`) rather than ``card``: on a trick the camp surely takes, what the sure
+    card puts on it beyond ``card``; on a trick the other camp surely takes, what ``card``
+    gives away beyond it; 0 for a lead or a Petit that wins the trick itself (what those are
+    worth is in the play that follows)."""
+    if not r.trick or sure < 0 or card == EXCUSE:
+        return 0.0
+    winner = r.winner
+    if winner < 0:
+        return 0.0
+    if r.friends >> winner & 1 and holds(r, r.win_card, later_seats(r) & ~r.friends):
+        # the Petit given to the camp's sure trick is banked like a head
+        return max(0, HALF_POINTS[sure] - HALF_POINTS[card]) / 2
+    if sure != PETIT and r.foes >> winner & 1 and holds(r, r.win_card,
+                                                        later_seats(r) & ~r.foes):
+        return max(0, HALF_POINTS[card] - HALF_POINTS[sure]) / 2
+    return 0.0  # a Petit that wins the trick itself: what it saves is in the play after
+
+
 def sure_lead(r: Reading) -> Card:
     """A lead that surely gains by counting the trumps, or -1: the taker's camp drawing the
     last trumps out with a master it can spare (it holds more trumps than are out); a
@@ -105,4 +126,4 @@ def _above(trumps: Mask, out: Mask) -> Mask:
     return trumps & ~(floor - 1)
 
 
-__all__ = ["sure_gain", "sure_lead"]
+__all__ = ["banked", "sure_gain", "sure_lead"]

@@ -31,6 +31,13 @@ The classes, by the seat's game points the chosen action gives up (:data:`BANDS`
 A class is given by the interval's low end, so a flag is never stronger than the figures
 show; the reported ``cost`` is the interval's middle.
 
+A card that surely gains on the trick in play (:func:`engine.ai.certain.sure_gain`: a Petit
+that surely wins, a head onto the camp's sure trick, the cheapest card onto the other camp's)
+is what the expert plays, and what another card is compared with. The play-outs behind the
+cost play the rest of the deal like club players, who may win back later the head a strong
+table would ruff: so the cost is never taken as less than what the sure card surely keeps on
+this trick (:func:`engine.ai.certain.banked`, in the seat's game points).
+
 >>> classify(30.0, 22.0, 38.0)
 'mistake'
 >>> classify(8.0, -1.0, 17.0)
@@ -47,8 +54,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from engine.actions import Action
+from engine.actions import Action, Play
+from engine.ai import club
 from engine.ai.analysis import Analysis, analyse, is_forced, normalised
+from engine.ai.certain import banked, sure_gain
 from engine.views import SeatView
 
 #: Game points of the seat's score a decision may give up before it is an inaccuracy: about a
@@ -118,6 +127,15 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         return Verdict("forced", action, action)
     chosen = analyse(view, samples, seed, include=action, stop=stop)
     best = _best_of(chosen, action)
+    floor = 0.0
+    if isinstance(action, Play):
+        reading = club.reading_of_view(view)
+        sure = sure_gain(reading)
+        if sure >= 0:
+            if chosen.value_of(Play(sure)) is chosen.value_of(action):
+                return Verdict("best", action, action)
+            best = Play(sure)
+            floor = banked(reading, sure, action.card) * _point(view)
     if best is None:
         return Verdict("best", action, action)
     fresh_seed = random.Random(seed).getrandbits(32) ^ 0x5EED
@@ -125,7 +143,7 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     while True:
         fresh = analyse(view, count, fresh_seed, include=action, stop=stop)
         cost, stderr = fresh.paired(best, action)
-        low, high = cost - Z * stderr, cost + Z * stderr
+        low, high = _floored(cost, stderr, floor)
         kind = classify(cost, low, high)
         # a flag is only given on the whole budget: a learner is told to change a decision
         # on the most deals the review affords, not on the first that clear an edge
@@ -139,12 +157,28 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         # decisions, and the few whose deals fell worst would otherwise be flagged by chance
         again = analyse(view, count, fresh_seed ^ 0xC0FFEE, include=action, stop=stop)
         second, second_err = again.paired(best, action)
-        milder = classify(second, second - Z * second_err, second + Z * second_err)
+        milder = classify(second, *_floored(second, second_err, floor))
         cost, stderr = (cost + second) / 2, math.hypot(stderr, second_err) / 2
-        low, high = cost - Z * stderr, cost + Z * stderr
+        low, high = _floored(cost, stderr, floor)
         kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
         count *= 2
-    return Verdict(kind, action, best, cost, low, high, count)
+    return Verdict(kind, action, best, max(cost, floor), low, high, count)
+
+
+def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
+    """The interval of ``cost``, no lower than the points a sure card surely keeps."""
+    low, high = cost - Z * stderr, cost + Z * stderr
+    return max(low, floor), max(high, floor)
+
+
+def _point(view: SeatView) -> float:
+    """Game points one card point kept by the seat's camp is worth to the seat: the
+    contract's multiplier, times the shares of the taker."""
+    contract = view.rules.contract(view.contract) if view.contract else None
+    multiplier = contract.multiplier if contract is not None else 1
+    if view.seat != view.taker:
+        return float(multiplier)
+    return float(multiplier * (2 if view.players == 5 else view.players - 1))
 
 
 def _best_of(analysis: Analysis, action: Action) -> Action | None:

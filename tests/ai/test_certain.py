@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.ai import club
-from engine.ai.certain import sure_gain, sure_lead
+from engine.ai.certain import banked, sure_gain, sure_lead
 from engine.cards import Card
 from tests.helpers.positions import position
 
@@ -59,3 +59,25 @@ def test_a_low_trump_rather_than_the_21_onto_the_partners_sure_trick() -> None:
                     hands={0: "T21 T5 T3 KS JS 8S 6S 3S QH 9H 7H 5H 2H QD 9D 4D 3D 2D"},
                     tricks="7C KC 8C").view
     assert sure_gain(club.reading_of_view(view)) == card("T3")
+
+
+def test_what_a_sure_card_banks_on_the_trick_in_play() -> None:
+    """On the partner's sure trick the queen banks 3 card points more than the 5; on the
+    taker's sure trick the 3 gives 4 less than the king; a lead banks nothing by itself."""
+    charge = club.reading_of_view(position(
+        4, "garde", taker=2, dealer=0,
+        hands={0: "QH 5H T14 T9 T4 EX KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D 3D"},
+        tricks="10H 2H 3H").view)
+    assert sure_gain(charge) == card("QH")
+    assert banked(charge, card("QH"), card("5H")) == 3.0
+    assert banked(charge, card("QH"), card("EX")) == 0.0
+    duck = club.reading_of_view(position(
+        4, "garde", taker=2, dealer=0,
+        hands={0: "KH QH 3H T14 T9 T4 EX KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D"},
+        tricks="2H T10 5H").view)
+    assert sure_gain(duck) == card("3H")
+    assert banked(duck, card("3H"), card("KH")) == 4.0
+    opening = club.reading_of_view(position(
+        4, "garde", taker=2, dealer=0,
+        hands={0: "KH QH 3H T14 T9 T4 EX KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D"}, tricks="").view)
+    assert banked(opening, card("3H"), card("KH")) == 0.0
