@@ -10,9 +10,7 @@ decision cost, and the rest of the deal as the expert would have played it.
   the end. Events that follow from a decision (a trick gathered after its last card, the
   dog turned up after the last bid) change nothing the seat could act on, so every replay
   step takes the value of the next such moment (:func:`settled`).
-* :func:`decision_cost` — what a decision cost by the expert's analysis
-  (:mod:`engine.ai.analysis`): the best option's estimate less the chosen one's; at
-  :data:`MISTAKE_COST` or more it counts as a mistake.
+* what each decision cost, and how sure that is, is :mod:`engine.ai.verdict`'s;
 * :func:`expert_line` — from a moment of the deal, the rest played with the expert in the
   seat and the bots of the table in the others.
 
@@ -33,8 +31,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action
-from engine.ai.analysis import Analysis
 from engine.ai.registry import make_bot
 from engine.ai.sampling import Worlds
 from engine.ai.simple_bot import SimpleBot
@@ -44,9 +40,6 @@ from engine.events import Event
 from engine.state import DealState, Phase
 from engine.views import SeatView, view_for
 
-#: A decision whose estimated cost reaches this many points is called a mistake: below it,
-#: the options are as good as equal at the precision of the analysis.
-MISTAKE_COST = 5.0
 #: Sampled deals per estimate: enough for a steady curve, few enough that a whole deal is
 #: estimated in seconds.
 DEFAULT_SAMPLES = 24
@@ -127,19 +120,6 @@ def _to_act(state: DealState) -> int:
     return turn
 
 
-def decision_cost(analysis: Analysis, action: Action) -> float:
-    """How many points ``action`` cost against the best option of ``analysis`` (0 when it
-    is the best, or when it was not valued)."""
-    chosen = analysis.value_of(action)
-    if chosen is None:
-        return 0.0
-    return max(0.0, analysis.best.mean - chosen.mean)
-
-
-def is_mistake(cost: float) -> bool:
-    return cost >= MISTAKE_COST
-
-
 def expert_line(deal: Deal, position: int, seat: int = 0, others: str = "simple",
                 seed: int = 0, stop: Callable[[], bool] | None = None) -> Deal:
     """The deal from ``position`` on (a moment where a seat is to decide) with the expert in
@@ -174,14 +154,11 @@ def cut(deal: Deal, position: int) -> Deal:
 
 __all__ = [
     "DEFAULT_SAMPLES",
-    "MISTAKE_COST",
     "Estimate",
     "ReviewCancelled",
     "cut",
-    "decision_cost",
     "estimate",
     "expert_line",
     "graph_positions",
-    "is_mistake",
     "settled",
 ]

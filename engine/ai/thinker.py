@@ -31,7 +31,8 @@ a deal, as it does in the table's own process. :meth:`Thinker.forget` drops them
 
 Besides bot decisions, :meth:`Thinker.submit_analysis` runs :func:`engine.ai.analysis.analyse`
 (the hint and the replay's analysis) on the same terms, and :meth:`Thinker.submit_task` one of
-the review's searches (:data:`TASKS`: the expected score of a moment, the expert's line).
+the review's searches (:data:`TASKS`: the expected score of a moment, a decision's verdict,
+the expert's line).
 """
 
 from __future__ import annotations
@@ -50,13 +51,14 @@ from typing import Any, Protocol
 
 from engine import challenge
 from engine.actions import Action
-from engine.ai import review
+from engine.ai import review, verdict
 from engine.ai.analysis import Analysis, AnalysisCancelled, analyse
 from engine.views import SeatView
 
 #: The searches :meth:`Thinker.submit_task` may run, by name; each takes a ``stop`` callable.
 TASKS: Mapping[str, Any] = {
     "estimate": review.estimate,
+    "verdict": verdict.judge,
     "expert_line": review.expert_line,
     "challenge_game": challenge.expert_game,
 }

@@ -51,7 +51,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.actions import Action, Play
@@ -92,6 +92,9 @@ class Verdict:
     cost_low: float = 0.0  # the 99 % interval of the cost
     cost_high: float = 0.0
     samples: int = 0  # sampled deals behind the cost (0 when nothing was measured)
+    #: The analysis that chose the option to compare with (every option's estimate, for a
+    #: board to list); ``None`` for a forced decision.
+    analysis: Analysis | None = field(default=None, compare=False, repr=False)
 
     @property
     def flagged(self) -> bool:
@@ -133,11 +136,11 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         sure = sure_gain(reading)
         if sure >= 0:
             if chosen.value_of(Play(sure)) is chosen.value_of(action):
-                return Verdict("best", action, action)
+                return Verdict("best", action, action, analysis=chosen)
             best = Play(sure)
             floor = banked(reading, sure, action.card) * _point(view)
     if best is None:
-        return Verdict("best", action, action)
+        return Verdict("best", action, action, analysis=chosen)
     fresh_seed = random.Random(seed).getrandbits(32) ^ 0x5EED
     count = samples
     while True:
@@ -162,7 +165,7 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         low, high = _floored(cost, stderr, floor)
         kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
         count *= 2
-    return Verdict(kind, action, best, max(cost, floor), low, high, count)
+    return Verdict(kind, action, best, max(cost, floor), low, high, count, chosen)
 
 
 def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:

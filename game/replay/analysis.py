@@ -2,8 +2,11 @@
 the game's thinker (:func:`game.match.thinking.game_thinker`) so that the replay viewer never
 waits for it:
 
-* its opinion of every decision the seat made (:func:`engine.ai.analysis.analyse`), and so
-  what each one cost and which were mistakes;
+* its verdict on every decision the seat made (:func:`engine.ai.verdict.judge`): every
+  option's estimate, what the decision cost against the expert's choice measured on fresh
+  deals, and a class that says how sure that is. A close call is refined in the worker
+  before it comes back, so the board shows a verdict only once it is settled, never one a
+  later refinement reverses;
 * the seat's expected score after every step, for the graph under the timeline
   (:func:`engine.ai.review.estimate` at each moment a seat was to decide, and the score at
   the end).
@@ -24,6 +27,7 @@ from typing import Any
 
 from engine.ai import review
 from engine.ai.thinker import Handle, Thinker
+from engine.ai.verdict import Verdict
 from engine.deal import Deal
 from engine.views import view_for
 
@@ -49,7 +53,7 @@ class DealAnalysis:
         self._by_index = {d.index: d for d in self.decisions}
         self.positions = review.graph_positions(deal)
         self._states = deal.states()
-        self._results: dict[int, Any] = {}
+        self._results: dict[int, Verdict] = {}
         self._errors: dict[int, str] = {}
         self._estimates: dict[int, review.Estimate] = {}
         self._graph_todo = list(self.positions)
@@ -67,30 +71,26 @@ class DealAnalysis:
         """The decision whose first event is ``deal.events[index]``, if it is this seat's."""
         return self._by_index.get(index)
 
-    def result(self, index: int) -> Any | None:
-        """The :class:`engine.ai.analysis.Analysis` of the decision at ``index``, once ready."""
+    def verdict(self, index: int) -> Verdict | None:
+        """The settled verdict on the decision at ``index``, once ready."""
         return self._results.get(index)
+
+    def result(self, index: int) -> Any | None:
+        """The :class:`engine.ai.analysis.Analysis` of the decision at ``index`` (every
+        option's estimate), once ready; ``None`` for a forced decision."""
+        found = self._results.get(index)
+        return found.analysis if found is not None else None
 
     def error(self, index: int) -> str | None:
         return self._errors.get(index)
 
-    def cost(self, index: int) -> float | None:
-        """What the decision at ``index`` cost against the expert's choice, once known."""
-        decision = self._by_index.get(index)
-        result = self.result(index)
-        if decision is None or result is None:
-            return None
-        return review.decision_cost(result, decision.action)
-
     def mistakes(self) -> list[tuple[int, float]]:
-        """The decisions analysed so far that were mistakes: (event index, cost), in order.
-        The event index is also the replay position where the seat is about to decide."""
+        """The decisions judged so far that the verdict flags (an inaccuracy or worse):
+        (event index, cost), in order. The event index is also the replay position where the
+        seat is about to decide."""
         if self._mistakes is None or self._mistakes[0] != len(self._results):
-            found = []
-            for decision in self.decisions:
-                cost = self.cost(decision.index)
-                if cost is not None and review.is_mistake(cost):
-                    found.append((decision.index, cost))
+            found = [(index, verdict.cost) for index, verdict in sorted(self._results.items())
+                     if verdict.flagged]
             self._mistakes = (len(self._results), found)
         return list(self._mistakes[1])
 
@@ -163,9 +163,9 @@ class DealAnalysis:
         if decision is not None and (self._stretch >= GRAPH_STRETCH or not self._graph_todo
                                      or decision.index == self._wanted):
             self._stretch = 0
-            handle = self._thinker.submit_analysis(
-                decision.view, samples=self.samples, seed=self.seed + decision.index,
-                include=decision.action)
+            handle = self._thinker.submit_task(
+                "verdict", view=decision.view, action=decision.action, samples=self.samples,
+                seed=self.seed + decision.index)
             self._deciding = (decision.index, handle)
         elif self._graph_todo:
             self._stretch += 1
@@ -183,8 +183,8 @@ class DealAnalysis:
             if result is None:
                 return
             self._deciding = None
-            if result.analysis is not None:
-                self._results[index] = result.analysis
+            if isinstance(result.value, Verdict):
+                self._results[index] = result.value
             else:  # one bad position must not stop the others
                 log.warning("analysis of decision %d failed: %s", index, result.error)
                 self._errors[index] = result.error or "no analysis"

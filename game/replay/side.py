@@ -2,9 +2,10 @@
 the expert's line, the events in words (*Moves*), the expert's analysis of seat 0's
 decisions with its mistakes (*Analysis*) and the deal's variations (*Variations*).
 
-At one of seat 0's decisions a box above the list shows the options the expert weighed,
-with its estimated score for the deal, the expert's pick and the choice that was made
-(always shown, with its rank). The panel acts on its scene (the replay viewer) and reads
+At one of seat 0's decisions a box above the list shows the verdict on the choice (its class,
+what it cost against the expert's pick and how sure that is), then the options the expert
+weighed, with its estimated score for the deal, the expert's pick and the choice that was
+made (always shown, with its rank). The panel acts on its scene (the replay viewer) and reads
 the scene's cursor and analysis.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 import pygame
 
 from engine.actions import Play
-from engine.ai.review import is_mistake
+from engine.ai.verdict import Verdict
 from engine.variations import EXPERT
 from game.app.i18n import decimal
 from game.app.widgets import (
@@ -43,6 +44,16 @@ CHOICE_BG = (22, 48, 36)
 SHOWN_OPTIONS = 6
 #: The value of the Variations tab's closing note (a click on it shows nothing else).
 NOTE_ROW = -2
+#: The word for each verdict (engine.ai.verdict.KINDS) and its colour.
+VERDICT_WORDS: dict[str, tuple[str, Color]] = {
+    "forced": ("replay_verdict_forced", TEXT_DIM),
+    "best": ("replay_best", GOOD),
+    "good": ("replay_verdict_good", GOOD),
+    "too_close": ("replay_verdict_too_close", TEXT_DIM),
+    "inaccuracy": ("replay_verdict_inaccuracy", WARNING),
+    "mistake": ("replay_verdict_mistake", BAD),
+    "blunder": ("replay_verdict_blunder", BAD),
+}
 
 
 def _setter(scene: Any, tab: str) -> Callable[[], None]:
@@ -200,14 +211,14 @@ class ReplaySide:
             trick = sum(1 for s in starts if s <= decision.index)
             where = (tr("replay_trick_n", n=trick) if isinstance(decision.action, Play)
                      else tr("replay_before_play"))
-            cost = analysis.cost(decision.index)
-            if cost is None:
+            verdict = analysis.verdict(decision.index)
+            if verdict is None:
                 note, color = ("!" if analysis.error(decision.index) else "…"), TEXT_DIM
-            elif cost < 0.5:
-                note, color = tr("replay_best"), GOOD
             else:
-                note = decimal(f"−{cost:.1f}", scene.lang)
-                color = BAD if is_mistake(cost) else WARNING
+                key, color = VERDICT_WORDS[verdict.kind]
+                note = tr(key)
+                if verdict.flagged:
+                    note = decimal(f"−{verdict.cost:.0f}", scene.lang) + " · " + note
             rows.append(Row(f"{where} · {what}", TEXT, decision.index, note, color))
         if not rows:
             return [Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position)]
@@ -266,12 +277,14 @@ class ReplaySide:
         if decision.forced:
             out.append((tr("replay_forced"), TEXT_DIM, ""))
             return out
+        verdict = analysis.verdict(decision.index)
         result = analysis.result(decision.index)
-        if result is None:
+        if verdict is None or result is None:
             problem = analysis.error(decision.index)
             out.append((tr("replay_analysis_failed", problem=problem) if problem
                         else tr("replay_thinking"), TEXT_DIM, ""))
             return out
+        out.append(self._verdict_line(decision.view, verdict))
         mine = result.value_of(decision.action)
         rank = next((i for i, o in enumerate(result.options) if o is mine), None)
         shown = list(range(min(SHOWN_OPTIONS, len(result.options))))
@@ -292,6 +305,21 @@ class ReplaySide:
         if result.options and result.options[0].samples:
             out.append((tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM, ""))
         return out
+
+    def _verdict_line(self, view: Any, verdict: Verdict) -> tuple[str, Color, str]:
+        """The verdict in words: its class, and when it was measured against another option,
+        what the choice cost and the interval the deals allow."""
+        scene = self.scene
+        key, color = VERDICT_WORDS[verdict.kind]
+        word = scene.tr(key)
+        if not verdict.samples:
+            return scene.tr("replay_verdict_plain", verdict=word), color, ""
+        lang = scene.lang
+        return (scene.tr("replay_verdict_cost", verdict=word,
+                         best=option_label(view, verdict.best, lang),
+                         low=decimal(f"{-verdict.cost_high:+.0f}", lang),
+                         high=decimal(f"{-verdict.cost_low:+.0f}", lang)),
+                color, decimal(f"{-verdict.cost:+.1f}", lang))
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

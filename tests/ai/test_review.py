@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Bid, Play
+from engine.actions import Bid
 from engine.ai import review
-from engine.ai.analysis import Analysis, OptionValue
 from engine.deal import Deal, command_of
 from engine.match import Match
 from engine.randomplay import random_action
@@ -95,15 +94,6 @@ def test_an_estimate_can_be_stopped() -> None:
 
 
 # --- what a decision cost ---------------------------------------------------------------------
-
-
-def test_the_cost_of_a_decision_is_the_gap_to_the_best_option() -> None:
-    a, b = Play(3), Play(5)
-    analysis = Analysis(0, (OptionValue(a, 40.0, 1.0, 10), OptionValue(b, 28.5, 1.0, 10)))
-    assert review.decision_cost(analysis, a) == 0.0
-    assert review.decision_cost(analysis, b) == pytest.approx(11.5)
-    assert review.decision_cost(analysis, Play(7)) == 0.0  # not valued
-    assert review.is_mistake(11.5) and not review.is_mistake(review.MISTAKE_COST - 0.1)
 
 
 # --- the expert's line --------------------------------------------------------------------------

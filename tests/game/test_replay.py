@@ -359,8 +359,14 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     viewer.step(2)
     lines = scene.side.choice_lines
     result = analysis.result(decision.index)
-    assert len(lines) >= 1 + min(6, len(result.options))
-    assert lines[1][2] == f"{result.options[0].mean:+.1f}"
+    assert len(lines) >= 2 + min(6, len(result.options))
+    verdict = analysis.verdict(decision.index)
+    assert lines[1][0].startswith("Verdict: ")  # the verdict first, then the options
+    assert scene.tr(f"replay_verdict_{verdict.kind}" if verdict.kind != "best"
+                    else "replay_best") in lines[1][0]
+    if verdict.samples:
+        assert lines[1][2] == f"{-verdict.cost:+.1f}"
+    assert lines[2][2] == f"{result.options[0].mean:+.1f}"
 
 
 def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():

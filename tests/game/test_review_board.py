@@ -119,7 +119,8 @@ def test_next_and_previous_mistake_land_on_the_marked_decisions(players):
     marked = scene.mistake_positions()
     analysis = scene.analysis
     assert marked == [d.index for d in analysis.decisions
-                      if review.is_mistake(analysis.cost(d.index))]
+                      if analysis.verdict(d.index) is not None
+                      and analysis.verdict(d.index).flagged]
     assert marked, "a player at random makes mistakes"
     assert scene.bar.graph.mistakes == marked
     board.key(pygame.K_HOME)  # the first step: at the first bid already
@@ -361,3 +362,20 @@ def test_a_deal_archived_again_keeps_the_variations_that_still_leave_it(tmp_path
     kept = load_deal_file(path)
     assert [v.name for v in kept.variations] == ["Line 1"] and kept.meta["practised"] is True
     assert match.deals[0] is deal
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_verdict_kind_is_worded_in_both_languages(lang):
+    from engine.ai.verdict import KINDS
+    from game.app.i18n import tr
+    from game.replay.side import VERDICT_WORDS
+
+    assert set(VERDICT_WORDS) == set(KINDS)
+    words = {kind: tr(key, lang) for kind, (key, _) in VERDICT_WORDS.items()}
+    assert all(word and "_" not in word for word in words.values())
+    assert len(set(words.values())) == len(KINDS)  # no two classes read alike
+    for word in words.values():
+        plain = tr("replay_verdict_plain", lang, verdict=word)
+        costed = tr("replay_verdict_cost", lang, verdict=word, best="KH", low="-30", high="-18")
+        assert word in plain and word in costed
+        assert "KH" in costed and "-30" in costed and "-18" in costed
