@@ -97,6 +97,27 @@ def banked(r: Reading, sure: Card, card: Card) -> float:
     return 0.0  # a Petit that wins the trick itself: what it saves is in the play after
 
 
+#: Why a card of :func:`sure_gain` surely gains: the key of the reason, by case.
+SURE_REASONS = ("petit_wins", "petit_saved", "charge", "low_trump", "duck", "draw", "hunt")
+
+
+def sure_reason(r: Reading, sure: Card) -> str:
+    """Which of :data:`SURE_REASONS` makes ``sure`` (a card of :func:`sure_gain`) sure: the
+    Petit winning the trick itself, the Petit or a head given to the camp's sure trick, a
+    low trump there, the cheapest card onto the other camp's, or a lead that draws the last
+    trumps or hunts the Petit."""
+    if not r.trick:
+        return "draw" if r.attacking else "hunt"
+    winner = r.winner
+    camp = winner >= 0 and r.friends >> winner & 1 and holds(
+        r, r.win_card, later_seats(r) & ~r.friends)
+    if sure == PETIT:
+        return "petit_saved" if camp else "petit_wins"
+    if camp:
+        return "low_trump" if TRUMP_MASK >> sure & 1 else "charge"
+    return "duck"
+
+
 def sure_lead(r: Reading) -> Card:
     """A lead that surely gains by counting the trumps, or -1: the taker's camp drawing the
     last trumps out with a master it can spare (it holds more trumps than are out); a
@@ -126,4 +147,4 @@ def _above(trumps: Mask, out: Mask) -> Mask:
     return trumps & ~(floor - 1)
 
 
-__all__ = ["banked", "sure_gain", "sure_lead"]
+__all__ = ["SURE_REASONS", "banked", "sure_gain", "sure_lead", "sure_reason"]

@@ -6,10 +6,12 @@ for a record on standard input. Each decision the seat took gets a verdict of
 
     {"seat": 1, "samples": 48, "seed": 0, "decisions": [
       {"kind": "card", "trick": 3, "action": "play T20", "verdict": "mistake",
-       "cost": 24.1, "cost_low": 21.0, "cost_high": 27.2, "best": "play KH"}, ...]}
+       "cost": 24.1, "cost_low": 21.0, "cost_high": 27.2, "best": "play KH",
+       "reason": "charge"}, ...]}
 
 ``kind`` is one of bid, call, discard, slam, handful, misere, card; ``trick`` (1-based) is
-given for cards only; costs are the seat's game points, rounded to a tenth. ``--samples`` is
+given for cards only; costs are the seat's game points, rounded to a tenth; ``reason`` is
+the key of a flagged verdict's reason (:data:`engine.ai.verdict.REASONS`), or "". ``--samples`` is
 the budget of each step of a verdict, ``--seed`` makes the review repeatable (each decision
 draws its deals from the seed and its place in the deal). Bad input gets one line on standard
 error and exit status 2.
@@ -23,6 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from engine import cards as C
 from engine.actions import (
     Action,
     AnnounceMisere,
@@ -48,6 +51,19 @@ EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 KIND_OF: dict[type, str] = {
     Bid: "bid", Call: "call", Discard: "discard", DecideSlam: "slam",
     ShowHandful: "handful", AnnounceMisere: "misere", Play: "card",
+}
+
+
+#: A flagged verdict's reason (engine.ai.verdict.REASONS) in the text form.
+REASON_WORDS: dict[str, str] = {
+    "petit_wins": "nobody can overtrump: the Petit wins here",
+    "petit_saved": "the camp's trick was sure: save the Petit on it",
+    "charge": "the camp's trick was sure: charge it",
+    "low_trump": "the camp's trick was sure: any trump takes it, keep the high ones",
+    "duck": "the other camp's trick was sure: give it the least",
+    "draw": "more trumps than are out: draw them",
+    "hunt": "only the taker may hold trumps, and yours top his: hunt the Petit",
+    "taker_void": "the taker has shown he lacks {suit}: he trumps it",
 }
 
 
@@ -110,7 +126,16 @@ def kind_of(action: Action) -> str:
 def as_json(row: dict[str, Any], verdict: Verdict) -> dict[str, Any]:
     return {**row, "action": str(verdict.action), "verdict": verdict.kind,
             "cost": round(verdict.cost, 1), "cost_low": round(verdict.cost_low, 1),
-            "cost_high": round(verdict.cost_high, 1), "best": str(verdict.best)}
+            "cost_high": round(verdict.cost_high, 1), "best": str(verdict.best),
+            "reason": verdict.reason}
+
+
+def reason_words(verdict: Verdict) -> str:
+    """The verdict's reason in words, or ""."""
+    if not verdict.reason:
+        return ""
+    suit = C.SUIT_NAMES[verdict.reason_suit] if verdict.reason_suit >= 0 else ""
+    return REASON_WORDS[verdict.reason].format(suit=suit)
 
 
 def as_line(row: dict[str, Any], verdict: Verdict) -> str:
@@ -119,6 +144,8 @@ def as_line(row: dict[str, Any], verdict: Verdict) -> str:
     if verdict.samples:
         line += (f" cost {verdict.cost:+.1f} [{verdict.cost_low:+.1f}, {verdict.cost_high:+.1f}]"
                  f" against {verdict.best}")
+    if verdict.reason:
+        line += f" ({reason_words(verdict)})"
     return line.rstrip()
 
 
@@ -140,13 +167,17 @@ def main(argv: Sequence[str]) -> int:
     except NoConsistentDeal as exc:
         print(" ".join(f"no deal fits the seat's view: {exc}".split()), file=sys.stderr)
         return EXIT_BAD_INPUT
-    if options.json:
-        print(json.dumps({"seat": options.seat, "samples": options.samples,
-                          "seed": options.seed,
-                          "decisions": [as_json(row, verdict) for row, verdict in rows]}))
-    else:
-        for row, verdict in rows:
-            print(as_line(row, verdict))
+    try:
+        if options.json:
+            print(json.dumps({"seat": options.seat, "samples": options.samples,
+                              "seed": options.seed,
+                              "decisions": [as_json(row, verdict) for row, verdict in rows]}))
+        else:
+            for row, verdict in rows:
+                print(as_line(row, verdict))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of the review
+        sys.stdout = None  # nothing more to flush at exit
     return EXIT_OK
 
 

@@ -54,10 +54,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from engine import cards as C
 from engine.actions import Action, Play
 from engine.ai import club
 from engine.ai.analysis import Analysis, analyse, is_forced, normalised
-from engine.ai.certain import banked, sure_gain
+from engine.ai.certain import SURE_REASONS, banked, sure_gain, sure_reason
+from engine.cards import Card
 from engine.views import SeatView
 
 #: Game points of the seat's score a decision may give up before it is an inaccuracy: about a
@@ -75,6 +77,10 @@ Z: Final = 2.58
 #: Every verdict, from the mildest; ``flagged`` ones are those a learner is told to change.
 KINDS: Final = ("forced", "best", "good", "too_close", "inaccuracy", "mistake", "blunder")
 FLAGGED: Final = frozenset({"inaccuracy", "mistake", "blunder"})
+#: The reasons a flagged verdict may give: those of a card that surely gains
+#: (:data:`engine.ai.certain.SURE_REASONS`), and a card led into a suit the taker showed it
+#: lacks (it is trumped: the taker's ruff).
+REASONS: Final = (*SURE_REASONS, "taker_void")
 #: Default budget: sampled deals for each of the two steps.
 DEFAULT_SAMPLES: Final = 48
 #: Default limit of the refinement, in multiples of the budget.
@@ -92,6 +98,11 @@ class Verdict:
     cost_low: float = 0.0  # the 99 % interval of the cost
     cost_high: float = 0.0
     samples: int = 0  # sampled deals behind the cost (0 when nothing was measured)
+    #: Why the option compared with is better, from what the seat knew, for a flagged
+    #: verdict only (never on a close call): a key of :data:`REASONS`, or "".
+    reason: str = ""
+    #: The suit the reason names (``taker_void``), or -1.
+    reason_suit: int = -1
     #: The analysis that chose the option to compare with (every option's estimate, for a
     #: board to list); ``None`` for a forced decision.
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
@@ -130,7 +141,8 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         return Verdict("forced", action, action)
     chosen = analyse(view, samples, seed, include=action, stop=stop)
     best = _best_of(chosen, action)
-    floor = 0.0
+    floor = -math.inf  # no card surely gains: nothing bounds the cost from below
+    reason, suit = "", -1
     if isinstance(action, Play):
         reading = club.reading_of_view(view)
         sure = sure_gain(reading)
@@ -139,6 +151,10 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
                 return Verdict("best", action, action, analysis=chosen)
             best = Play(sure)
             floor = banked(reading, sure, action.card) * _point(view)
+            reason = sure_reason(reading, sure)
+        else:
+            suit = _into_takers_void(reading, action.card)
+            reason = "taker_void" if suit >= 0 else ""
     if best is None:
         return Verdict("best", action, action, analysis=chosen)
     fresh_seed = random.Random(seed).getrandbits(32) ^ 0x5EED
@@ -165,7 +181,20 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         low, high = _floored(cost, stderr, floor)
         kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
         count *= 2
-    return Verdict(kind, action, best, max(cost, floor), low, high, count, chosen)
+    if kind not in FLAGGED:
+        reason, suit = "", -1
+    return Verdict(kind, action, best, max(cost, floor), low, high, count, reason, suit, chosen)
+
+
+def _into_takers_void(r: club.Reading, card: Card) -> int:
+    """The suit of ``card`` when a defender leads it into a suit the taker showed it lacks
+    while it may still trump, else -1."""
+    suit = C.SUIT_OF[card]
+    if r.trick or r.attacking or suit == C.TRUMP or card == C.EXCUSE:
+        return -1
+    if r.void[r.taker] >> suit & 1 and not r.no_trumps >> r.taker & 1:
+        return suit
+    return -1
 
 
 def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
@@ -204,6 +233,7 @@ __all__ = [
     "INACCURACY",
     "KINDS",
     "MISTAKE",
+    "REASONS",
     "Verdict",
     "classify",
     "judge",

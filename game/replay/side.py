@@ -20,7 +20,7 @@ import pygame
 from engine.actions import Play
 from engine.ai.verdict import Verdict
 from engine.variations import EXPERT
-from game.app.i18n import decimal
+from game.app.i18n import decimal, suit_name, tr
 from game.app.widgets import (
     GOLD,
     HIGHLIGHT,
@@ -44,6 +44,17 @@ CHOICE_BG = (22, 48, 36)
 SHOWN_OPTIONS = 6
 #: The value of the Variations tab's closing note (a click on it shows nothing else).
 NOTE_ROW = -2
+#: Why a flagged choice was worse, by the verdict's reason (engine.ai.verdict.REASONS).
+REASON_KEYS = {
+    "petit_wins": "replay_reason_petit_wins",
+    "petit_saved": "replay_reason_petit_saved",
+    "charge": "replay_reason_charge",
+    "low_trump": "replay_reason_low_trump",
+    "duck": "replay_reason_duck",
+    "draw": "replay_reason_draw",
+    "hunt": "replay_reason_hunt",
+    "taker_void": "replay_reason_taker_void",
+}
 #: The word for each verdict (engine.ai.verdict.KINDS) and its colour.
 VERDICT_WORDS: dict[str, tuple[str, Color]] = {
     "forced": ("replay_verdict_forced", TEXT_DIM),
@@ -284,20 +295,26 @@ class ReplaySide:
             out.append((tr("replay_analysis_failed", problem=problem) if problem
                         else tr("replay_thinking"), TEXT_DIM, ""))
             return out
-        out.append(self._verdict_line(decision.view, verdict))
+        out += self._verdict_lines(decision.view, verdict)
         mine = result.value_of(decision.action)
         rank = next((i for i, o in enumerate(result.options) if o is mine), None)
+        # the expert's pick is the verdict's: a card that surely gains is kept to, even where
+        # the play-outs value another as high
+        pick = result.value_of(verdict.best)
+        picked = next((i for i, o in enumerate(result.options) if o is pick), 0)
         shown = list(range(min(SHOWN_OPTIONS, len(result.options))))
-        if rank is not None and rank not in shown:  # the move played is always there
-            shown[-1] = rank
+        for must in (picked, rank):  # the expert's pick and the move played are always there
+            if must is not None and must not in shown:
+                shown[-1 if must == rank or len(shown) < 2 else -2] = must
+        shown.sort()
         for i in shown:
             option = result.options[i]
             taken = i == rank
-            marks = ([tr("replay_expert_pick")] if i == 0 else []) + (
+            marks = ([tr("replay_expert_pick")] if i == picked else []) + (
                 [tr("replay_you_ranked", rank=i + 1, n=len(result.options))] if taken else [])
             label = option_label(decision.view, option.action, lang)
             text = label + (f"  ({', '.join(marks)})" if marks else "")
-            out.append((text, HIGHLIGHT if taken else GOOD if i == 0 else TEXT,
+            out.append((text, HIGHLIGHT if taken else GOOD if i == picked else TEXT,
                         decimal(f"{option.mean:+.1f}", lang)))
         hidden = len(result.options) - len(shown)
         if hidden > 0:
@@ -306,20 +323,22 @@ class ReplaySide:
             out.append((tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM, ""))
         return out
 
-    def _verdict_line(self, view: Any, verdict: Verdict) -> tuple[str, Color, str]:
-        """The verdict in words: its class, and when it was measured against another option,
-        what the choice cost and the interval the deals allow."""
+    def _verdict_lines(self, view: Any, verdict: Verdict) -> list[tuple[str, Color, str]]:
+        """The verdict in words: its class; when it was measured against another option, what
+        the choice cost against it and the interval the deals allow; for a flag, why."""
         scene = self.scene
         key, color = VERDICT_WORDS[verdict.kind]
-        word = scene.tr(key)
+        lines = [(scene.tr("replay_verdict_plain", verdict=scene.tr(key)), color,
+                  decimal(f"{-verdict.cost:+.1f}", scene.lang) if verdict.samples else "")]
         if not verdict.samples:
-            return scene.tr("replay_verdict_plain", verdict=word), color, ""
+            return lines
         lang = scene.lang
-        return (scene.tr("replay_verdict_cost", verdict=word,
-                         best=option_label(view, verdict.best, lang),
-                         low=decimal(f"{-verdict.cost_high:+.0f}", lang),
-                         high=decimal(f"{-verdict.cost_low:+.0f}", lang)),
-                color, decimal(f"{-verdict.cost:+.1f}", lang))
+        lines.append((scene.tr("replay_verdict_cost", best=option_label(view, verdict.best, lang),
+                               low=decimal(f"{-verdict.cost_high:+.0f}", lang),
+                               high=decimal(f"{-verdict.cost_low:+.0f}", lang)), TEXT_DIM, ""))
+        if verdict.reason:
+            lines.append((reason_text(view, verdict, lang), color, ""))
+        return lines
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -436,3 +455,9 @@ class ReplaySide:
         key = "replay_summary_made" if result.made else "replay_summary_lost"
         return str(scene.tr(key, contract=scene.tr(result.contract),
                             name=scene.name(result.taker), margin=result.margin))
+
+
+def reason_text(view: Any, verdict: Verdict, lang: str) -> str:
+    """A flagged verdict's reason in words, from what the seat knew."""
+    return tr(REASON_KEYS[verdict.reason], lang, best=option_label(view, verdict.best, lang),
+              suit=suit_name(verdict.reason_suit, lang) if verdict.reason_suit >= 0 else "")

@@ -113,44 +113,49 @@ CLEAR_ERRORS = [
     # a Petit that surely wins kept back (seed 1002, trick 13)
     (dict(players=4, contract="garde_sans", taker=2, dealer=0,
           hands={0: "T20 T19 T18 T1 NS JH 10H 9H 8H 7H 6H QD JD 10D 8D"},
-          tricks="2S KS 3S 4S  T15 3D T16 5D  1D 6D T5 7D  9C JS"), "T20", "mistake"),
+          tricks="2S KS 3S 4S  T15 3D T16 5D  1D 6D T5 7D  9C JS"), "T20", "mistake", "petit_wins"),
     # the queen kept off the partner's trick by the last seat (seed 1037, trick 5)
     (dict(players=4, contract="garde", taker=2, dealer=0,
           hands={0: "QH 5H T14 T9 T4 EX KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D 3D"},
-          tricks="10H 2H 3H"), "5H", "inaccuracy"),
+          tricks="10H 2H 3H"), "5H", "inaccuracy", "charge"),
     # the master queen kept off the partner's king (seed 1022, trick 1)
     (dict(players=4, contract="garde", taker=2, dealer=0, seed=3,
           hands={0: "QD 9D 6D 4D T14 T9 T4 KS 8S 6S 3S JC 9C 7C 2C 9H 4H 3H"},
-          tricks="7D 8D KD"), "4D", "inaccuracy"),
+          tricks="7D 8D KD"), "4D", "inaccuracy", "charge"),
     # a king led into the taker's known void (seed 1039, trick 15)
     (dict(players=4, contract="garde", taker=1, dealer=3,
           handfuls={1: "T18 T17 T16 T15 T14 T13 T12 T10 T9 T8"},
           hands={0: "T21 T20 T19 KD 9D 8D KS QS 3S 2S 4H 5H 6H 7H 8H 9C",
                  1: "T18 T17 T16 T15 T14 T13 T12 T8 KH QH JH KC QC JC 10C 9H"},
-          tricks="2D T9 3D 4D  T10 T2 T3 T11"), "KD", "inaccuracy"),
+          tricks="2D T9 3D 4D  T10 T2 T3 T11"), "KD", "inaccuracy", "taker_void"),
     # the Petit kept off the partner's 21
     (dict(players=4, contract="garde", taker=2, dealer=0,
           hands={0: "T1 T9 T4 KS 8S 6S 3S JC 9C 7C 2C QD 9D 4D 3D 2D 5H 6H"},
-          tricks="T21 T7 T8"), "T4", "inaccuracy"),
+          tricks="T21 T7 T8"), "T4", "inaccuracy", "petit_saved"),
     # five players: the secret partner keeps its Petit under the taker's 21
     (dict(players=5, contract="garde", taker=2, dealer=4, called="KH", partner=4,
           hands={4: "T1 T3 T7 KH 9H 4H QS 8S 5S 10D 6D 2C 3C 4C"},
-          tricks="4S 6S KS 2S 7S  T21 T9"), "T3", "mistake"),
+          tricks="4S 6S KS 2S 7S  T21 T9"), "T3", "mistake", "petit_saved"),
     # three players: the taker cashes a king before drawing the last trump
     (dict(players=3, contract="garde", taker=1, dealer=0,
           hands={1: "T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T1 KS QS NS KH QH KC KD QD"},
-          tricks="2S 9S T3  4D 10D 3D  T21 T2 T4  T20 T5 T6  T19 2C T7"), "KS", "mistake"),
+          tricks="2S 9S T3  4D 10D 3D  T21 T2 T4  T20 T5 T6  T19 2C T7"), "KS", "mistake", "draw"),
 ]
 
 
-@pytest.mark.parametrize(("where", "card", "at_least"), CLEAR_ERRORS)
-def test_the_clear_errors_of_the_experts_games_are_flagged(where: dict[str, object], card: str,
-                                                           at_least: str) -> None:
+@pytest.mark.parametrize(("where", "card", "at_least", "reason"), CLEAR_ERRORS)
+def test_the_clear_errors_of_the_experts_games_are_flagged_with_their_reason(
+        where: dict[str, object], card: str, at_least: str, reason: str) -> None:
     where = dict(where)
     view = position(where.pop("players"), where.pop("contract"), **where).view  # type: ignore[arg-type]
     found = V.judge(view, Play(C.parse_card(card)), seed=0)
     assert found.flagged, found
     assert V.KINDS.index(found.kind) >= V.KINDS.index(at_least), found
+    assert found.reason == reason and reason in V.REASONS
+    assert (found.reason_suit >= 0) == (reason == "taker_void")
+    if reason == "taker_void":
+        assert found.reason_suit == C.SUIT_OF[C.parse_card(card)]
+
 
 
 # --- the review command -----------------------------------------------------------------------
@@ -164,6 +169,8 @@ def test_review_judges_every_decision_of_the_seat_in_order() -> None:
     tricks = [row["trick"] for row, _ in rows if row["kind"] == "card"]
     assert tricks == list(range(1, 19))
     assert all(verdict.kind in V.KINDS for _, verdict in rows)
+    # a reason only comes with a flag: never on a close call
+    assert all(verdict.flagged or not verdict.reason for _, verdict in rows)
 
 
 def test_the_json_form_has_every_field(capsys: pytest.CaptureFixture[str]) -> None:
