@@ -32,7 +32,7 @@ a deal, as it does in the table's own process. :meth:`Thinker.forget` drops them
 Besides bot decisions, :meth:`Thinker.submit_analysis` runs :func:`engine.ai.analysis.analyse`
 (the hint and the replay's analysis) on the same terms, and :meth:`Thinker.submit_task` one of
 the review's searches (:data:`TASKS`: the expected score of a moment, a decision's verdict,
-the expert's line).
+what the expert believed of the hidden cards, the expert's line).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from typing import Any, Protocol
 
 from engine import challenge
 from engine.actions import Action
-from engine.ai import review, verdict
+from engine.ai import beliefs, review, verdict
 from engine.ai.analysis import Analysis, AnalysisCancelled, analyse
 from engine.views import SeatView
 
@@ -59,6 +59,7 @@ from engine.views import SeatView
 TASKS: Mapping[str, Any] = {
     "estimate": review.estimate,
     "verdict": verdict.judge,
+    "beliefs": beliefs.beliefs,
     "expert_line": review.expert_line,
     "challenge_game": challenge.expert_game,
 }

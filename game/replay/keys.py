@@ -34,6 +34,7 @@ def replay_key(scene: ReplayScene, event: pygame.event.Event) -> bool:
         pygame.K_LEFTBRACKET: lambda: scene.next_mistake(-1),
         pygame.K_ESCAPE: scene.close,
         pygame.K_TAB: scene.next_tab,
+        pygame.K_b: scene.toggle_beliefs,
         pygame.K_o: lambda: (scene.show_as_seen if scene.open_hands
                              else scene.show_open_hands)(),
         pygame.K_PLUS: scene.faster,

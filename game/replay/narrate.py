@@ -41,9 +41,9 @@ from engine.rules import Rules
 from engine.scoring import petit_au_bout, score_deal
 from engine.state import TAKER_CAMP, DealState
 from engine.views import view_for
-from game.app.i18n import SEAT_KEYS, decimal, has_text, tr, trn
+from game.app.i18n import SEAT_KEYS, decimal, has_text, seat_name, tr, trn
 
-__all__ = ["card_text", "describe", "narrate", "narrate_events"]
+__all__ = ["card_text", "describe", "narrate", "narrate_events", "spoken_names"]
 
 _EXCUSE_HALF = C.HALF_POINTS[C.EXCUSE]
 
@@ -356,3 +356,15 @@ def narrate(deal: Deal, names: Sequence[str], lang: str = "en",
     """One line per event of ``deal``, in order (as ``seat`` knew it, when given)."""
     return narrate_events(deal.rules, deal.events, names, lang, deal_number=deal_number,
                           seat=seat)
+
+
+def spoken_names(names: list[str], lang: str) -> list[str]:
+    """The seats' names as the replay tells the deal: a seat named "You" (the default name)
+    becomes "South (you)", since "You follows with…" would not read."""
+    players = len(names)
+    out = []
+    for seat, name in enumerate(names):
+        if name.strip().casefold() in ("you", "vous", tr("table_you", lang).casefold()):
+            name = f"{seat_name(seat, players, lang)} ({tr('replay_you', lang)})"
+        out.append(name)
+    return out

@@ -31,11 +31,15 @@ import pygame
 
 from engine.deal import Deal
 from engine.variations import EXPERT, TRY, Variation
-from game.app.i18n import problem_text, seat_name
+from engine.views import SeatView, view_for
+from game.app.i18n import problem_text
 from game.app.window import App, Scene
+from game.match.thinking import game_thinker
 from game.replay.bar import SPEEDS, ReplayBar
+from game.replay.beliefs import BeliefsPanel
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.keys import replay_key
+from game.replay.narrate import narrate, spoken_names
 from game.replay.play_on import PlayOnScene, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
@@ -109,6 +113,7 @@ class ReplayScene(Scene):
         self.analysis_failed = ""
         self.bar = ReplayBar(self)
         self.side = ReplaySide(self)
+        self.beliefs = BeliefsPanel(game_thinker)
         self._start_analysis()
         self.on_resize(app.size)
         app.settle_memory()  # the deal's states and the analysis' views live as the viewer does
@@ -230,6 +235,7 @@ class ReplayScene(Scene):
         return self.source.open_hands
 
     def show_open_hands(self) -> None:
+        self.beliefs.visible = False  # every card shows: nothing left to believe
         self._open_hands = True
         self.source.show_open_hands(True)
         self.table.show_counts = False  # the cards themselves show how many
@@ -256,6 +262,7 @@ class ReplayScene(Scene):
             self.analysis.cancel()
         if self.expert_job is not None:
             self.expert_job.cancel()
+        self.beliefs.cancel()
         self.app.pop()
 
     # --- variations, mistakes, the expert's line --------------------------------------------------
@@ -401,8 +408,6 @@ class ReplayScene(Scene):
 
     def _narration(self, deal: Deal) -> list[str]:
         try:
-            from game.replay.narrate import narrate
-
             return narrate(deal, self.narration_names(), self.lang,
                            deal_number=self.info.number,
                            seat=None if self._open_hands else self.seat)
@@ -411,15 +416,7 @@ class ReplayScene(Scene):
             return [type(e).__name__ for e in deal.events]
 
     def narration_names(self) -> list[str]:
-        """The names as the side panel writes them: a seat named "You" (the default name)
-        becomes "South (you)", since "You follows with…" would not read."""
-        names = []
-        for seat in range(self.players):
-            name = self.name(seat)
-            if name.strip().casefold() in ("you", "vous", self.tr("table_you").casefold()):
-                name = f"{seat_name(seat, self.players, self.lang)} ({self.tr('replay_you')})"
-            names.append(name)
-        return names
+        return spoken_names([self.name(seat) for seat in range(self.players)], self.lang)
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -456,8 +453,19 @@ class ReplayScene(Scene):
                 self.analysis.prefer(move.position if move is not None else None)
             self.analysis.update()  # polls the worker process: never waits
         self._expert_line_done()
+        self.beliefs.update(*self.beliefs_step())
         self.bar.update()
         self.side.refresh()
+
+    def toggle_beliefs(self) -> None:  # B: who held what, as the seat saw the deal
+        if self._open_hands:
+            self.show_as_seen()
+        self.beliefs.toggle()
+
+    def beliefs_step(self) -> tuple[tuple[int, int], SeatView | None]:  # step and seat view
+        c = self.cursor
+        view = None if self._open_hands else view_for(c.state_at(c.position), self.source.seat)
+        return (id(c.deal), c.position), view
 
     # --- layout and drawing ---------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -484,6 +492,8 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
+        self.beliefs.draw(surface, self.app, pygame.Rect(0, 0, *self.bar_rect.topright),
+                          self.side.unit, self.lang, *self.beliefs_step())
         self.bar.draw(surface)
         self.side.draw(surface)
         self.bar.draw_tooltips(surface)

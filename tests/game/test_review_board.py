@@ -400,3 +400,65 @@ def test_every_reason_is_worded_in_both_languages(lang):
         assert text and "{" not in text and "_" not in text
         texts.add(text)
     assert len(texts) == len(REASONS)
+
+
+# --- who holds what ---------------------------------------------------------------------------
+
+
+def wait_for_beliefs(board, timeout: float = 60.0):
+    scene = board.scene
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        board.step()
+        key, _ = scene.beliefs_step()
+        found = scene.beliefs.at(key)
+        if found is not None:
+            return found
+        time.sleep(0.005)
+    raise AssertionError("the beliefs never came")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_b_shows_who_holds_what_as_the_seat_saw_it_at_every_step(players):
+    from engine.ai.beliefs import beliefs
+
+    deal = played_deal(players, 60 + players)
+    board = Replay.of(deal)
+    scene = board.scene
+    assert scene.open_hands  # the viewer opens on open hands: B turns to the seat's view
+    board.key(pygame.K_b)
+    assert scene.beliefs.visible and not scene.open_hands
+    for _ in range(6):
+        for _ in range(7):
+            board.key(pygame.K_RIGHT)  # an impatient player: steps while it works
+        found = wait_for_beliefs(board)
+        key, view = scene.beliefs_step()
+        assert view is not None and found == beliefs(view, scene.beliefs.samples, key[1])
+        board.step(2)  # drawn over the table, frame after frame
+    board.key(pygame.K_END)
+    board.step(3)  # at the end everything is known: said, not computed
+    board.key(pygame.K_o)  # open hands hide it; B again brings the seat's view back
+    assert not scene.beliefs.visible
+    board.key(pygame.K_b)
+    assert scene.beliefs.visible and not scene.open_hands
+    board.key(pygame.K_b)
+    assert not scene.beliefs.visible
+    board.key(pygame.K_ESCAPE)
+
+
+def test_who_holds_what_on_a_cancelled_deal_and_at_every_size():
+    from engine.actions import PASS
+    from engine.rules import load_rules
+
+    deal = Deal.new(load_rules(), 4, 3, 11)
+    while not deal.is_over:
+        deal.execute(deal.state.turn, PASS)
+    board = Replay.of(deal)
+    scene = board.scene
+    board.key(pygame.K_b)
+    for size in ((1024, 600), (1920, 1080), (1280, 720)):
+        scene.on_resize(size)
+        board.key(pygame.K_HOME)
+        wait_for_beliefs(board)
+        board.key(pygame.K_END)
+        board.step(2)

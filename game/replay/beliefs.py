@@ -1,0 +1,173 @@
+"""The replay's "who holds what": where the expert in the seat believed each card it could not
+see was, at the step shown (:func:`engine.ai.beliefs.beliefs`, worked out in the game's
+thinker so that the window never waits).
+
+Shown on demand (the B key) in "as I saw it": one row per other seat and one for the cards
+aside (the dog, or the taker's discard), each with the cards that holder more likely than not
+held, the likeliest first, and the chance in percent under each. The rest, cards the deals
+spread over several holders, are counted. Each step's table is kept once worked out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from engine.ai.beliefs import DEFAULT_SAMPLES, Beliefs
+from engine.ai.thinker import Handle, Thinker
+from engine.views import SeatView
+from game.app.i18n import seat_name, tr, trn
+from game.app.widgets import GOLD, TEXT, TEXT_DIM, blit_text, draw_panel, wrap_text
+
+#: A card is listed with a holder from this chance on: at most one holder per card.
+LIKELY = 0.5
+#: A chance from which a card counts as surely there.
+SURE = 0.995
+#: The panel's fill: nearly opaque, so that the table under it does not show through.
+OPAQUE = (10, 27, 21, 252)
+#: Steps kept: a long replay browsed back and forth keeps the recent ones.
+KEPT = 64
+
+Key = tuple[int, int]  # (which deal is shown, the step)
+Held = tuple[int, float]  # a card and the chance of the holder
+
+
+class BeliefsPanel:
+    """The table of beliefs at the step shown, asked of the thinker when it is visible."""
+
+    def __init__(self, thinker: Callable[[], Thinker], samples: int = DEFAULT_SAMPLES) -> None:
+        self._thinker = thinker
+        self.samples = samples
+        self.visible = False
+        self._kept: dict[Key, Beliefs] = {}
+        self._failed: dict[Key, str] = {}
+        self._pending: tuple[Key, Handle] | None = None
+
+    def toggle(self) -> None:
+        self.visible = not self.visible
+
+    def at(self, key: Key) -> Beliefs | None:
+        return self._kept.get(key)
+
+    def update(self, key: Key, view: SeatView | None) -> None:
+        """Collect the table worked out, and ask for the step shown when it is missing;
+        never waits."""
+        thinker = self._thinker()
+        if self._pending is not None and not thinker.closed:
+            asked, handle = self._pending
+            result = thinker.poll(handle)
+            if result is not None:
+                self._pending = None
+                if isinstance(result.value, Beliefs):
+                    if len(self._kept) >= KEPT:
+                        self._kept.pop(next(iter(self._kept)))
+                    self._kept[asked] = result.value
+                else:
+                    self._failed[asked] = result.error or "no beliefs"
+        if not self.visible or view is None or thinker.closed:
+            return
+        if key in self._kept or key in self._failed:
+            return
+        if self._pending is not None:
+            if self._pending[0] == key:
+                return
+            thinker.cancel(self._pending[1])  # the player moved on: the step shown comes first
+            self._pending = None
+        handle = thinker.submit_task("beliefs", view=view, samples=self.samples, seed=key[1])
+        self._pending = (key, handle)
+
+    def cancel(self) -> None:
+        if self._pending is not None:
+            thinker = self._thinker()
+            if not thinker.closed:
+                thinker.cancel(self._pending[1])
+            self._pending = None
+
+    def draw(self, surface: pygame.Surface, app: Any, area: pygame.Rect, unit: float,
+             lang: str, key: Key, view: SeatView | None) -> None:
+        """The panel over the table ``area``, when visible and the seat's view is shown
+        (``view`` is ``None`` with the hands open)."""
+        if not self.visible or view is None:
+            return
+        assets = app.assets
+        deck = app.settings.four_colour, app.settings.indices
+        pad = round(14 * unit)
+        size = max(11, round(15 * unit))
+        small = max(11, round(14 * unit))
+        card_w = max(22, round(40 * unit))
+        card_h = assets.card(0, card_w, *deck).get_height()
+        step = max(12, round(card_w * 0.62))
+        width = round(area.width * 0.94)
+        beliefs = self._kept.get(key)
+        lines: list[str] = []
+        rows: list[tuple[str, list[Held]]] = []
+        if view.phase.value in ("finished", "cancelled"):
+            lines = [tr("replay_beliefs_over", lang)]
+        elif key in self._failed:
+            lines = [tr("replay_beliefs_failed", lang, problem=self._failed[key])]
+        elif beliefs is None:
+            lines = [tr("replay_beliefs_working", lang)]
+        else:
+            rows = self._rows(beliefs, view, lang)
+        title = tr("replay_beliefs_title", lang,
+                   n=beliefs.samples if beliefs is not None else self.samples)
+        text_lines = wrap_text(assets, title, size, width - 2 * pad)
+        height = pad * 2 + len(text_lines) * round(size * 1.3)
+        height += len(lines) * round(size * 1.4) + len(rows) * (card_h + small + pad)
+        if rows:
+            height += round(small * 1.6)
+        rect = pygame.Rect(0, 0, width, min(height, area.height - 2 * pad))
+        rect.midtop = (area.centerx, area.top + pad)
+        draw_panel(surface, rect, unit, OPAQUE)
+        y = rect.top + pad
+        for line in text_lines:
+            blit_text(surface, assets, line, size, (rect.left + pad, y), GOLD, "topleft")
+            y += round(size * 1.3)
+        for line in lines:
+            blit_text(surface, assets, line, size, (rect.left + pad, y), TEXT_DIM, "topleft")
+            y += round(size * 1.4)
+        label_w = round(width * 0.16)
+        for label, cards in rows:
+            if y + card_h > rect.bottom:
+                break
+            blit_text(surface, assets, label, size, (rect.left + pad, y + card_h // 2), TEXT,
+                      "midleft")
+            x = rect.left + pad + label_w
+            room = rect.right - pad - card_w - x
+            shown = cards[: max(1, room // step + 1)]
+            for card, chance in shown:
+                surface.blit(assets.card(card, card_w, *deck), (x, y))
+                figure = "100" if chance >= SURE else f"{round(100 * chance)}"
+                blit_text(surface, assets, figure, small,
+                          (x + step // 2, y + card_h + small // 2 + 3),
+                          GOLD if chance >= SURE else TEXT_DIM, "center", shadow=False)
+                x += step
+            if len(shown) < len(cards):
+                blit_text(surface, assets, f"+{len(cards) - len(shown)}", small,
+                          (x + card_w // 2, y + card_h // 2), TEXT_DIM, "midleft")
+            y += card_h + small + pad
+        if beliefs is not None and rows:
+            spread = sum(1 for odds in beliefs.odds if max(odds) < LIKELY)
+            blit_text(surface, assets, trn("replay_beliefs_spread", spread, lang, n=spread), small,
+                      (rect.left + pad, y), TEXT_DIM, "topleft", shadow=False)
+
+    @staticmethod
+    def _rows(beliefs: Beliefs, view: SeatView, lang: str) -> list[tuple[str, list[Held]]]:
+        """One row per other seat, then the cards aside: what each more likely than not held."""
+        n = beliefs.players
+        rows = []
+        for offset in range(1, n):
+            seat = (view.seat + offset) % n
+            rows.append((seat_name(seat, n, lang), beliefs.held_by(seat, LIKELY)))
+        aside = beliefs.held_by(n, LIKELY)
+        if aside or view.rules.setup(n).dog:
+            discarded = view.phase.value in ("slam", "playing") and view.contract is not None \
+                and view.rules.contract(view.contract).dog_shown
+            word = "replay_beliefs_discard" if discarded else "replay_beliefs_dog"
+            rows.append((tr(word, lang), aside))
+        return rows
+
+
+__all__ = ["BeliefsPanel"]

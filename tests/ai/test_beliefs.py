@@ -1,0 +1,59 @@
+"""Who holds what, as the expert believed it: the weighted share of its sampled deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import cards as C
+from engine.ai.beliefs import beliefs
+from engine.deal import Deal
+from engine.rules import load_rules
+from engine.state import Phase
+from engine.views import view_for
+from tests.helpers.positions import position
+from tests.helpers.replay import played_deal
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_hidden_card_is_somewhere_and_its_true_holder_is_possible(players: int) -> None:
+    deal = played_deal(players, 30 + players)
+    for index in deal.command_starts()[:: max(1, len(deal.command_starts()) // 8)]:
+        state = deal.state_at(index)
+        view = view_for(state, 0)
+        seen = beliefs(view, samples=24, seed=index)
+        hidden = C.FULL_DECK & ~view.hand_mask & ~view.played & ~C.mask_of(view.discard or ())
+        assert seen.cards == tuple(C.cards_of(hidden))
+        assert not any(odds[0] for odds in seen.odds)  # none of them is in the seat's hand
+        for card in seen.cards:
+            odds = seen.odds_of(card)
+            assert sum(odds) == pytest.approx(1.0)
+            truth = [s for s in range(players) if state.hands[s] >> card & 1]
+            if truth:  # the sampled deals are consistent with the view: the truth is possible
+                assert odds[truth[0]] > 0 or state.phase is Phase.BIDDING
+
+
+def test_what_the_table_showed_is_certain() -> None:
+    """A handful shown and a void shown are certainties: the handful's trumps are the
+    taker's, and a seat that did not follow holds none of the suit."""
+    view = position(4, "garde", taker=1, dealer=3,
+                    handfuls={1: "T18 T17 T16 T15 T14 T13 T12 T10 T9 T8"},
+                    hands={0: "T21 T20 T19 KD 9D 8D KS QS 3S 2S 4H 5H 6H 7H 8H 9C",
+                           1: "T18 T17 T16 T15 T14 T13 T12 T8 KH QH JH KC QC JC 10C 9H"},
+                    tricks="2D T9 3D 4D  T10 T2 T3 T11").view
+    seen = beliefs(view, samples=32, seed=3)
+    for card in ("T18", "T12", "T8"):
+        assert seen.odds_of(C.parse_card(card))[1] == pytest.approx(1.0)
+    diamonds = [c for c in seen.cards if C.SUIT_OF[c] == 2]
+    assert diamonds and all(seen.odds_of(c)[1] == 0.0 for c in diamonds)  # the taker ruffed
+    held = seen.held_by(1, 0.5)
+    assert [c for c, _ in held[:8]] and all(p >= 0.5 for _, p in held)
+    assert [p for _, p in held] == sorted((p for _, p in held), reverse=True)
+
+
+def test_the_same_seed_gives_the_same_table_and_the_dog_is_aside() -> None:
+    deal = Deal.new(load_rules(), 4, dealer=0, seed=7)
+    view = view_for(deal.state, 1)
+    first, again = beliefs(view, 16, seed=5), beliefs(view, 16, seed=5)
+    assert first == again
+    aside = sum(odds[4] for odds in first.odds)
+    assert aside == pytest.approx(6.0)  # the six cards of the dog, spread over the deck
