@@ -36,13 +36,13 @@ from game.app.i18n import problem_text
 from game.app.window import App, Scene
 from game.match.thinking import game_thinker
 from game.replay.bar import SPEEDS, ReplayBar
-from game.replay.beliefs import BeliefsPanel
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.keys import replay_key
 from game.replay.narrate import narrate, spoken_names
 from game.replay.play_on import PlayOnScene, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
+from game.table.beliefs import BeliefsPanel
 from game.table.paint import signed
 from game.table.scene import TableOptions, TableScene
 

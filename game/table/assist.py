@@ -40,6 +40,8 @@ from engine.actions import (
 from engine.state import Phase
 from engine.views import SeatView
 from game.app.widgets import GOLD, TEXT_DIM, draw_panel
+from game.match.thinking import game_thinker
+from game.table.beliefs import BeliefsPanel
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
 from game.table.hint_place import HintPlacer
@@ -94,6 +96,7 @@ class Assist:
         self.box: pygame.Rect | None = None  # where the hint panel was drawn last
         self.placer = HintPlacer(scene)
         self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
+        self.beliefs = BeliefsPanel(game_thinker)  # who holds what, with a hint (B)
 
     # --- the state -----------------------------------------------------------------------------
     def _key(self) -> StateKey | None:
@@ -273,7 +276,16 @@ class Assist:
                                       or not self._waiting_for_player()):
             self.drop_hint()
         self._light(scene.dialogs.open_panel())
+        if self.hint is None:
+            self.beliefs.visible = False  # they come and go with the hint
+        self.beliefs.update(*self.beliefs_step())
         self._update_buttons()
+
+    def beliefs_step(self) -> tuple[tuple[int, int], SeatView | None]:
+        """The moment shown (which deal, how far into it) and the player's view there."""
+        scene = self.scene
+        deal = scene.source.scoreboard().deal
+        return (id(deal), len(deal.events)), scene.view if scene.player is not None else None
 
     def _update_buttons(self) -> None:
         scene = self.scene
@@ -326,6 +338,12 @@ class Assist:
                 return True
             if event.key == pygame.K_h and not ctrl and "hint" in scene.buttons:
                 self.toggle_hint()
+                return True
+            if event.key == pygame.K_b and not ctrl and "hint" in scene.buttons:
+                if self.hint is None:
+                    scene.toast.show(scene.tr("table_beliefs_need_hint"), 2.5, warning=False)
+                else:
+                    self.beliefs.toggle()
                 return True
             overlay = scene.last_trick.visible or scene.shown.visible
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint is not None and (
@@ -412,6 +430,8 @@ class Assist:
         scene = self.scene
         if self.hint is None or scene.score_panel is not None:
             return
+        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang,
+                          *self.beliefs_step())
         placed = self.placer.place(self.hint)
         if placed is None:
             return

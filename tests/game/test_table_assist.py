@@ -660,3 +660,33 @@ def test_the_arrow_keys_go_over_the_cards_that_may_not_be_played():
             key(table, arrow)
             seen.append(scene.hand.focus)
         assert set(seen) == legal  # only the playable cards, round and round
+
+
+def test_b_shows_who_holds_what_with_a_hint_and_goes_with_it(jobs):
+    import time as _time
+
+    from engine.ai.beliefs import beliefs
+
+    with Table(seed=4) as table:
+        to_first_card(table)
+        scene = table.scene
+        assist_ = scene.assist
+        key(table, pygame.K_b, char="b")  # no hint yet: said how to get there
+        assert not assist_.beliefs.visible
+        assert "(H)" in scene.toast.text
+        ask_hint(table, jobs)
+        key(table, pygame.K_b, char="b")
+        assert assist_.beliefs.visible
+        step, view = assist_.beliefs_step()
+        assert view is not None and view.seat == 0
+        end = _time.monotonic() + 60
+        while assist_.beliefs.at(step) is None and _time.monotonic() < end:
+            table.step()
+            _time.sleep(0.005)
+        found = assist_.beliefs.at(step)
+        assert found == beliefs(view, assist_.beliefs.samples, step[1])
+        table.step(3)  # drawn under the hint, frame after frame
+        # playing a card takes the hint away, and the beliefs with it
+        table.click(table.card_point(scene.view.legal_plays[0]))
+        table.step(2)
+        assert assist_.hint is None and not assist_.beliefs.visible

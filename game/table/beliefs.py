@@ -1,11 +1,12 @@
-"""The replay's "who holds what": where the expert in the seat believed each card it could not
-see was, at the step shown (:func:`engine.ai.beliefs.beliefs`, worked out in the game's
-thinker so that the window never waits).
+""""Who holds what": where the expert in the seat believed each card it could not see was, at
+the moment shown (:func:`engine.ai.beliefs.beliefs`, worked out in the game's thinker so that
+the window never waits).
 
-Shown on demand (the B key) in "as I saw it": one row per other seat and one for the cards
-aside (the dog, or the taker's discard), each with the cards that holder more likely than not
-held, the likeliest first, and the chance in percent under each. The rest, cards the deals
-spread over several holders, are counted. Each step's table is kept once worked out.
+Shown on demand (the B key): in the replay, at any step in "as I saw it"; at the table, with a
+hint. One row per other seat and one for the cards aside (the dog, or the taker's discard),
+each with the cards that holder more likely than not held, the likeliest first, and the chance
+in percent under each. The rest, cards the deals spread over several holders, are counted.
+Each step's table is kept once worked out.
 """
 
 from __future__ import annotations
