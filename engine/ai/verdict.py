@@ -36,7 +36,8 @@ that surely wins, a head onto the camp's sure trick, the cheapest card onto the 
 is what the expert plays, and what another card is compared with. The play-outs behind the
 cost play the rest of the deal like club players, who may win back later the head a strong
 table would ruff: so the cost is never taken as less than what the sure card surely keeps on
-this trick (:func:`engine.ai.certain.banked`, in the seat's game points).
+this trick (:func:`engine.ai.certain.banked`, in the seat's game points), unless the deals
+show with confidence that the choice did better.
 
 >>> classify(30.0, 22.0, 38.0)
 'mistake'
@@ -183,7 +184,8 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         count *= 2
     if kind not in FLAGGED:
         reason, suit = "", -1
-    return Verdict(kind, action, best, max(cost, floor), low, high, count, reason, suit, chosen)
+    cost = min(max(cost, low), high)  # the floor moves the middle with the interval
+    return Verdict(kind, action, best, cost, low, high, count, reason, suit, chosen)
 
 
 def _into_takers_void(r: club.Reading, card: Card) -> int:
@@ -198,8 +200,12 @@ def _into_takers_void(r: club.Reading, card: Card) -> int:
 
 
 def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
-    """The interval of ``cost``, no lower than the points a sure card surely keeps."""
+    """The interval of ``cost``, no lower than the points a sure card surely keeps, unless
+    the deals show with confidence that the choice beat the sure card (as the expert gives
+    up a sure card for a confident gain: a Petit kept for the last trick, say)."""
     low, high = cost - Z * stderr, cost + Z * stderr
+    if high < 0:
+        return low, high
     return max(low, floor), max(high, floor)
 
 
