@@ -22,7 +22,7 @@ from game.replay.play_on import PlayOnScene
 from game.replay.source import ReplaySource
 from game.table.source import Redraw
 from tests.helpers.apps import open_app
-from tests.helpers.replay import DT, Replay, played_deal
+from tests.helpers.replay import DT, Replay, passed_out, played_deal
 
 
 @pytest.fixture(autouse=True)
@@ -370,12 +370,7 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
 
 
 def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():
-    from engine.actions import PASS
-
-    deal = Deal.new(load_rules(), 4, 3, 11)
-    while not deal.is_over:
-        deal.execute(deal.state.turn, PASS)
-    viewer = Replay.of(deal)
+    viewer = Replay.of(passed_out())
     scene = viewer.scene
     viewer.key(pygame.K_END)
     assert scene.cursor.at_end and scene.score_panel is not None

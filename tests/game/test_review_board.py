@@ -21,7 +21,7 @@ from game.replay.play_on import PlayOnScene
 from game.replay.viewer import open_replay
 from game.table.paint import signed
 from tests.helpers.apps import open_app
-from tests.helpers.replay import Replay, played_deal
+from tests.helpers.replay import Replay, passed_out, played_deal
 
 GRAPH_SAMPLES = 3
 SAMPLES = 4
@@ -447,13 +447,7 @@ def test_b_shows_who_holds_what_as_the_seat_saw_it_at_every_step(players):
 
 
 def test_who_holds_what_on_a_cancelled_deal_and_at_every_size():
-    from engine.actions import PASS
-    from engine.rules import load_rules
-
-    deal = Deal.new(load_rules(), 4, 3, 11)
-    while not deal.is_over:
-        deal.execute(deal.state.turn, PASS)
-    board = Replay.of(deal)
+    board = Replay.of(passed_out())
     scene = board.scene
     board.key(pygame.K_b)
     for size in ((1024, 600), (1920, 1080), (1280, 720)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import TracebackType
 
+from engine.actions import PASS
 from engine.ai import make_bot
 from engine.deal import Deal
 from engine.rules import load_rules
@@ -24,6 +25,14 @@ from tests.helpers.apps import open_app, shut
 
 DT = 1 / 60
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
+
+
+def passed_out(players: int = 4, dealer: int = 3, seed: int = 11) -> Deal:
+    """A deal every seat passed: cancelled before a card is played."""
+    deal = Deal.new(load_rules(), players, dealer, seed)
+    while not deal.is_over:
+        deal.execute(deal.state.turn, PASS)  # type: ignore[arg-type]
+    return deal
 
 
 def played_deal(players: int, seed: int, bots: str = "simple", seat_0: str | None = None
