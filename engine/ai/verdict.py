@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from engine import cards as C
@@ -199,6 +199,24 @@ def _into_takers_void(r: club.Reading, card: Card) -> int:
     return -1
 
 
+def measure_again(view: SeatView, verdict: Verdict, samples: int, seed: int) -> Verdict:
+    """The verdict's own comparison (its action against its ``best``) measured once more on
+    ``samples`` fresh deals drawn from ``seed``, without refinement or confirmation: how a
+    flag is checked on more deals. A verdict measured against nothing is returned as it is."""
+    if not verdict.samples:
+        return verdict
+    floor = -math.inf
+    if isinstance(verdict.action, Play) and isinstance(verdict.best, Play):
+        reading = club.reading_of_view(view)
+        if sure_gain(reading) == verdict.best.card:
+            floor = banked(reading, verdict.best.card, verdict.action.card) * _point(view)
+    fresh = analyse(view, samples, seed, include=verdict.action)
+    cost, stderr = fresh.paired(verdict.best, verdict.action)
+    low, high = _floored(cost, stderr, floor)
+    return replace(verdict, kind=classify(cost, low, high), cost=min(max(cost, low), high),
+                   cost_low=low, cost_high=high, samples=samples, analysis=fresh)
+
+
 def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
     """The interval of ``cost``, no lower than the points a sure card surely keeps, unless
     the deals show with confidence that the choice beat the sure card (as the expert gives
@@ -243,4 +261,5 @@ __all__ = [
     "Verdict",
     "classify",
     "judge",
+    "measure_again",
 ]

@@ -9,7 +9,9 @@ run is reproducible; deals nobody took are skipped. Every seat of every deal is 
 * flagged decisions per seat-deal (mistakes and blunders, and inaccuracies apart);
 * the share of decisions whose verdict is flagged with one seed and not with the other;
 * the share of the decisions flagged with the first seed that are still an inaccuracy or
-  worse when judged again with eight times the deals (no refinement).
+  worse when judged again with eight times the deals (no refinement), and when the very
+  comparison the flag made is measured again on eight times the deals
+  (:func:`engine.ai.verdict.measure_again`).
 
 Example::
 
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from engine.ai.analysis import decisions
 from engine.ai.expert import make as make_expert
 from engine.ai.review_command import review
-from engine.ai.verdict import DEFAULT_REFINE, DEFAULT_SAMPLES, FLAGGED, judge
+from engine.ai.verdict import DEFAULT_REFINE, DEFAULT_SAMPLES, FLAGGED, judge, measure_again
 from engine.deal import Deal
 from engine.rules import load_rules
 from engine.views import view_for
@@ -54,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     seat_deals = total = changed = 0
     flags = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
-    held = recheck = 0
+    held = same = recheck = 0
     seed = options.first
     played = 0
     while played < options.deals:
@@ -78,9 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     again = judge(decision.view, decision.action, options.samples * 8,
                                   seed=7, refine=1)
                     held += again.kind in FLAGGED
+                    measured = measure_again(decision.view, a, options.samples * 8, seed=11)
+                    same += measured.kind in FLAGGED
                     print(f"  deal {seed - 1} seat {seat} {a.action}: {a.kind} "
                           f"{a.cost:+.1f} [{a.cost_low:+.1f}, {a.cost_high:+.1f}] vs {a.best}; "
-                          f"at 8x: {again.kind} {again.cost:+.1f}", flush=True)
+                          f"at 8x: {again.kind} {again.cost:+.1f}; the same comparison: "
+                          f"{measured.kind} {measured.cost:+.1f}", flush=True)
     print(f"{options.players} players, {played} deals, {seat_deals} seat-deals, "
           f"{total} decisions, {options.samples} samples, refine {options.refine}")
     print(f"mistakes and blunders per seat-deal: "
@@ -89,7 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"flagged with one seed and not the other: {changed} of {total} "
           f"({100 * changed / max(1, total):.1f} %)")
     print(f"flags still inaccuracy or worse at 8x the deals: {held} of {recheck} "
-          f"({100 * held / max(1, recheck):.0f} %)")
+          f"({100 * held / max(1, recheck):.0f} %); the same comparison measured on 8x the "
+          f"deals: {same} of {recheck} ({100 * same / max(1, recheck):.0f} %)")
     return 0
 
 

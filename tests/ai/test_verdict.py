@@ -88,6 +88,16 @@ def test_the_cost_is_measured_on_fresh_deals_not_those_that_chose() -> None:
     assert found.cost != pytest.approx(margin)
 
 
+def test_a_flag_measured_again_on_more_deals_still_holds() -> None:
+    view = petit_wins()
+    found = V.judge(view, Play(C.parse_card("T20")), seed=1)  # type: ignore[arg-type]
+    again = V.measure_again(view, found, 8 * V.DEFAULT_SAMPLES, seed=9)  # type: ignore[arg-type]
+    assert again.flagged and (again.action, again.best) == (found.action, found.best)
+    assert again.samples == 8 * V.DEFAULT_SAMPLES and again.cost_low >= V.INACCURACY
+    best = V.judge(view, Play(C.PETIT), seed=1)  # type: ignore[arg-type]
+    assert V.measure_again(view, best, 96, seed=9) is best  # type: ignore[arg-type]
+
+
 def test_the_same_seed_gives_the_same_verdict() -> None:
     view = petit_wins()
     action = Play(C.parse_card("T19"))
