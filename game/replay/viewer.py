@@ -453,7 +453,8 @@ class ReplayScene(Scene):
                 self.analysis.prefer(move.position if move is not None else None)
             self.analysis.update()  # polls the worker process: never waits
         self._expert_line_done()
-        self.beliefs.update(*self.beliefs_step())
+        if self.beliefs.wanted:
+            self.beliefs.update(*self.beliefs_step())
         self.bar.update()
         self.side.refresh()
 

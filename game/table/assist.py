@@ -278,7 +278,8 @@ class Assist:
         self._light(scene.dialogs.open_panel())
         if self.hint is None:
             self.beliefs.visible = False  # they come and go with the hint
-        self.beliefs.update(*self.beliefs_step())
+        if self.beliefs.wanted:
+            self.beliefs.update(*self.beliefs_step())
         self._update_buttons()
 
     def beliefs_step(self) -> tuple[tuple[int, int], SeatView | None]:

@@ -44,46 +44,52 @@ class BeliefsPanel:
         self.visible = False
         self._kept: dict[Key, Beliefs] = {}
         self._failed: dict[Key, str] = {}
-        self._pending: tuple[Key, Handle] | None = None
+        self._pending: tuple[Key, Handle, Thinker] | None = None
 
     def toggle(self) -> None:
         self.visible = not self.visible
+
+    @property
+    def wanted(self) -> bool:
+        """Whether :meth:`update` has anything to do: shown, or a table on the way."""
+        return self.visible or self._pending is not None
 
     def at(self, key: Key) -> Beliefs | None:
         return self._kept.get(key)
 
     def update(self, key: Key, view: SeatView | None) -> None:
-        """Collect the table worked out, and ask for the step shown when it is missing;
-        never waits."""
-        thinker = self._thinker()
-        if self._pending is not None and not thinker.closed:
-            asked, handle = self._pending
-            result = thinker.poll(handle)
-            if result is not None:
+        """Collect the table worked out, and ask for the moment shown when it is missing;
+        never waits. The thinker is only reached for while the panel is wanted: a table
+        that never shows it never starts one."""
+        if self._pending is not None:
+            asked, handle, thinker = self._pending
+            result = None if thinker.closed else thinker.poll(handle)
+            if thinker.closed or result is not None:
                 self._pending = None
+            if result is not None:
                 if isinstance(result.value, Beliefs):
                     if len(self._kept) >= KEPT:
                         self._kept.pop(next(iter(self._kept)))
                     self._kept[asked] = result.value
                 else:
                     self._failed[asked] = result.error or "no beliefs"
-        if not self.visible or view is None or thinker.closed:
-            return
-        if key in self._kept or key in self._failed:
+        if not self.visible or view is None or key in self._kept or key in self._failed:
             return
         if self._pending is not None:
             if self._pending[0] == key:
                 return
-            thinker.cancel(self._pending[1])  # the player moved on: the step shown comes first
-            self._pending = None
+            self.cancel()  # the player moved on: the moment shown comes first
+        thinker = self._thinker()
+        if thinker.closed:
+            return
         handle = thinker.submit_task("beliefs", view=view, samples=self.samples, seed=key[1])
-        self._pending = (key, handle)
+        self._pending = (key, handle, thinker)
 
     def cancel(self) -> None:
         if self._pending is not None:
-            thinker = self._thinker()
+            _, handle, thinker = self._pending
             if not thinker.closed:
-                thinker.cancel(self._pending[1])
+                thinker.cancel(handle)
             self._pending = None
 
     def draw(self, surface: pygame.Surface, app: Any, area: pygame.Rect, unit: float,

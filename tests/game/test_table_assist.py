@@ -690,3 +690,14 @@ def test_b_shows_who_holds_what_with_a_hint_and_goes_with_it(jobs):
         table.click(table.card_point(scene.view.legal_plays[0]))
         table.step(2)
         assert assist_.hint is None and not assist_.beliefs.visible
+
+
+def test_a_table_that_never_shows_who_holds_what_never_reaches_for_the_thinker():
+    """Starting the thinker spawns processes and holds a frame: the panel only reaches for
+    it when the player asks (B with a hint)."""
+    asked = []
+    with Table(seed=4) as table:
+        table.scene.assist.beliefs._thinker = lambda: asked.append(1)  # type: ignore[assignment]
+        to_first_card(table)
+        table.step(30)
+        assert asked == []
