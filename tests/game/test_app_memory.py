@@ -38,7 +38,10 @@ def test_no_window_but_the_games_sets_memory_aside_from_the_collector():
         assert not app.settles_memory
     finally:
         shut(app)
-    assert gc.get_freeze_count() == before
+    # nothing was set aside: the count may only fall (an object set aside by an earlier
+    # test's game window, such as a closed thinker that this replay's analysis replaces,
+    # can be freed meanwhile), never rise
+    assert gc.get_freeze_count() <= before
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc (Linux)")
