@@ -44,6 +44,10 @@ class Beliefs:
     cards: tuple[Card, ...]  # in the deck's order
     odds: tuple[tuple[float, ...], ...]  # per card, per holder (players + 1 of them)
     samples: int
+    #: What the weighted deals are worth in deals of equal weight ((sum w)^2 / sum w^2): the
+    #: bids and cards read make some deals far likelier than others, and a few can carry
+    #: the table.
+    effective: float = 0.0
 
     def odds_of(self, card: Card) -> tuple[float, ...]:
         """The chance of each holder (seats, then aside) for ``card``; all zero for a card
@@ -72,12 +76,13 @@ def beliefs(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     cards = tuple(C.cards_of(hidden))
     totals = {card: [0.0] * (n + 1) for card in cards}
     worlds = ExpertBot(seed).world_source(view, random.Random(seed))
-    weight_sum = 0.0
+    weight_sum = squares = 0.0
     for _ in range(max(1, samples)):
         if stop is not None and stop():
             raise AnalysisCancelled
         world, weight = worlds()
         weight_sum += weight
+        squares += weight * weight
         for holder, mask in enumerate(_holdings(world)):
             rest = mask & hidden
             while rest:
@@ -86,7 +91,8 @@ def beliefs(view: SeatView, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 rest ^= low
     scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
     odds = tuple(tuple(value * scale for value in totals[card]) for card in cards)
-    return Beliefs(view.seat, n, cards, odds, max(1, samples))
+    effective = weight_sum * weight_sum / squares if squares > 0 else 0.0
+    return Beliefs(view.seat, n, cards, odds, max(1, samples), effective)
 
 
 def _holdings(world: DealState) -> list[Mask]:

@@ -118,8 +118,10 @@ class BeliefsPanel:
             lines = [tr("replay_beliefs_working", lang)]
         else:
             rows = self._rows(beliefs, view, lang)
-        title = tr("replay_beliefs_title", lang,
-                   n=beliefs.samples if beliefs is not None else self.samples)
+        weighed = max(1, round(beliefs.effective)) if beliefs is not None else self.samples
+        title = trn("replay_beliefs_title", weighed, lang,
+                    n=beliefs.samples if beliefs is not None else self.samples,
+                    effective=weighed)
         text_lines = wrap_text(assets, title, size, width - 2 * pad)
         height = pad * 2 + len(text_lines) * round(size * 1.3)
         height += len(lines) * round(size * 1.4) + len(rows) * (card_h + small + pad)

@@ -23,6 +23,7 @@ def test_every_hidden_card_is_somewhere_and_its_true_holder_is_possible(players:
         seen = beliefs(view, samples=24, seed=index)
         hidden = C.FULL_DECK & ~view.hand_mask & ~view.played & ~C.mask_of(view.discard or ())
         assert seen.cards == tuple(C.cards_of(hidden))
+        assert 1.0 <= seen.effective <= 24.0 + 1e-9  # what the weighted deals are worth
         assert not any(odds[0] for odds in seen.odds)  # none of them is in the seat's hand
         for card in seen.cards:
             odds = seen.odds_of(card)
