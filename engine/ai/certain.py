@@ -34,6 +34,14 @@ from engine.ai.club import (
 from engine.cards import Card, Mask
 
 
+def surely_takes(r: Reading, seats: int) -> bool:
+    """Whether the trick goes for sure to one of ``seats`` (a mask): one of them tops it now
+    and no later seat outside them can beat its card."""
+    winner = r.winner
+    return winner >= 0 and bool(seats >> winner & 1) and holds(
+        r, r.win_card, later_seats(r) & ~seats)
+
+
 def sure_gain(r: Reading) -> Card:
     """A card that surely gains on this trick, or -1: the Petit when it surely wins it;
     when the seat's camp surely wins the trick, the Petit or the richest head of the legal
@@ -45,9 +53,7 @@ def sure_gain(r: Reading) -> Card:
     if not r.trick:
         return sure_lead(r)
     legal = r.legal & ~EXCUSE_BIT
-    threats = later_seats(r) & ~r.friends
-    winner = r.winner
-    if winner >= 0 and r.friends >> winner & 1 and holds(r, r.win_card, threats):
+    if surely_takes(r, r.friends):
         if legal & PETIT_BIT:
             return PETIT
         best, key = -1, 0
@@ -61,9 +67,9 @@ def sure_gain(r: Reading) -> Card:
         if best < 0 and legal and not legal & PLAIN_MASK and legal & ORDINARY_TRUMPS:
             return low_trump(legal)  # any trump takes the camp's trick: the 21 is kept
         return best
-    if legal & PETIT_BIT and beats(r, PETIT) and holds(r, PETIT, threats):
+    if legal & PETIT_BIT and beats(r, PETIT) and holds(r, PETIT, later_seats(r) & ~r.friends):
         return PETIT
-    if winner >= 0 and r.foes >> winner & 1 and holds(r, r.win_card, later_seats(r) & ~r.foes):
+    if surely_takes(r, r.foes):
         rest = legal
         while rest:  # the trick is lost unless one of the seat's cards tops it
             low = rest & -rest
@@ -85,14 +91,10 @@ def banked(r: Reading, sure: Card, card: Card) -> float:
     worth is in the play that follows)."""
     if not r.trick or sure < 0 or card == EXCUSE:
         return 0.0
-    winner = r.winner
-    if winner < 0:
-        return 0.0
-    if r.friends >> winner & 1 and holds(r, r.win_card, later_seats(r) & ~r.friends):
+    if surely_takes(r, r.friends):
         # the Petit given to the camp's sure trick is banked like a head
         return max(0, HALF_POINTS[sure] - HALF_POINTS[card]) / 2
-    if sure != PETIT and r.foes >> winner & 1 and holds(r, r.win_card,
-                                                        later_seats(r) & ~r.foes):
+    if sure != PETIT and surely_takes(r, r.foes):
         return max(0, HALF_POINTS[card] - HALF_POINTS[sure]) / 2
     return 0.0  # a Petit that wins the trick itself: what it saves is in the play after
 
@@ -108,9 +110,7 @@ def sure_reason(r: Reading, sure: Card) -> str:
     trumps or hunts the Petit."""
     if not r.trick:
         return "draw" if r.attacking else "hunt"
-    winner = r.winner
-    camp = winner >= 0 and r.friends >> winner & 1 and holds(
-        r, r.win_card, later_seats(r) & ~r.friends)
+    camp = surely_takes(r, r.friends)
     if sure == PETIT:
         return "petit_saved" if camp else "petit_wins"
     if camp:
@@ -147,4 +147,4 @@ def _above(trumps: Mask, out: Mask) -> Mask:
     return trumps & ~(floor - 1)
 
 
-__all__ = ["SURE_REASONS", "banked", "sure_gain", "sure_lead", "sure_reason"]
+__all__ = ["SURE_REASONS", "banked", "sure_gain", "sure_lead", "sure_reason", "surely_takes"]

@@ -180,12 +180,18 @@ class SearchingBot(PhaseBot):
     @staticmethod
     def _unit(view: SeatView) -> float:
         """What one card point of margin is worth to the seat, roughly (for indifference)."""
-        contract = view.rules.contract(view.contract) if view.contract else None
-        mult = contract.multiplier if contract is not None else 1
-        share = view.players - 1 if view.seat == view.taker else 1
-        if view.players == 5 and view.seat == view.taker:
-            share = 2
-        return float(mult * share) / 2
+        return card_point_value(view) / 2
+
+
+def card_point_value(view: SeatView) -> float:
+    """Game points one card point kept by the seat's camp is worth to the seat: the
+    contract's multiplier, times the taker's shares when the seat is the taker."""
+    contract = view.rules.contract(view.contract) if view.contract else None
+    mult = contract.multiplier if contract is not None else 1
+    share = view.players - 1 if view.seat == view.taker else 1
+    if view.players == 5 and view.seat == view.taker:
+        share = 2
+    return float(mult * share)
 
 
 __all__ = [
@@ -197,4 +203,5 @@ __all__ = [
     "POOL",
     "READ_PLAYS",
     "SearchingBot",
+    "card_point_value",
 ]

@@ -60,6 +60,7 @@ from engine.actions import Action, Play
 from engine.ai import club
 from engine.ai.analysis import Analysis, analyse, is_forced, normalised
 from engine.ai.certain import SURE_REASONS, banked, sure_gain, sure_reason
+from engine.ai.expert_search import card_point_value
 from engine.cards import Card
 from engine.views import SeatView
 
@@ -151,7 +152,7 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
             if chosen.value_of(Play(sure)) is chosen.value_of(action):
                 return Verdict("best", action, action, analysis=chosen)
             best = Play(sure)
-            floor = banked(reading, sure, action.card) * _point(view)
+            floor = _sure_floor(view, best, action)
             reason = sure_reason(reading, sure)
         else:
             suit = _into_takers_void(reading, action.card)
@@ -205,16 +206,24 @@ def measure_again(view: SeatView, verdict: Verdict, samples: int, seed: int) -> 
     flag is checked on more deals. A verdict measured against nothing is returned as it is."""
     if not verdict.samples:
         return verdict
-    floor = -math.inf
-    if isinstance(verdict.action, Play) and isinstance(verdict.best, Play):
-        reading = club.reading_of_view(view)
-        if sure_gain(reading) == verdict.best.card:
-            floor = banked(reading, verdict.best.card, verdict.action.card) * _point(view)
+    floor = _sure_floor(view, verdict.best, verdict.action)
     fresh = analyse(view, samples, seed, include=verdict.action)
     cost, stderr = fresh.paired(verdict.best, verdict.action)
     low, high = _floored(cost, stderr, floor)
     return replace(verdict, kind=classify(cost, low, high), cost=min(max(cost, low), high),
                    cost_low=low, cost_high=high, samples=samples, analysis=fresh)
+
+
+def _sure_floor(view: SeatView, best: Action, action: Action) -> float:
+    """The least ``action`` costs against ``best`` when ``best`` is the card that surely
+    gains on the trick: what it surely banks there, in the seat's game points; else no
+    bound (-inf)."""
+    if not isinstance(best, Play) or not isinstance(action, Play):
+        return -math.inf
+    reading = club.reading_of_view(view)
+    if sure_gain(reading) != best.card:
+        return -math.inf
+    return banked(reading, best.card, action.card) * card_point_value(view)
 
 
 def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
@@ -225,16 +234,6 @@ def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
     if high < 0:
         return low, high
     return max(low, floor), max(high, floor)
-
-
-def _point(view: SeatView) -> float:
-    """Game points one card point kept by the seat's camp is worth to the seat: the
-    contract's multiplier, times the shares of the taker."""
-    contract = view.rules.contract(view.contract) if view.contract else None
-    multiplier = contract.multiplier if contract is not None else 1
-    if view.seat != view.taker:
-        return float(multiplier)
-    return float(multiplier * (2 if view.players == 5 else view.players - 1))
 
 
 def _best_of(analysis: Analysis, action: Action) -> Action | None:

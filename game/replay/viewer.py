@@ -494,7 +494,7 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
         self.beliefs.draw(surface, self.app, pygame.Rect(0, 0, *self.bar_rect.topright),
-                          self.side.unit, self.lang, *self.beliefs_step())
+                          self.side.unit, self.lang)
         self.bar.draw(surface)
         self.side.draw(surface)
         self.bar.draw_tooltips(surface)

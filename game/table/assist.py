@@ -431,8 +431,7 @@ class Assist:
         scene = self.scene
         if self.hint is None or scene.score_panel is not None:
             return
-        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang,
-                          *self.beliefs_step())
+        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang)
         placed = self.placer.place(self.hint)
         if placed is None:
             return

@@ -18,6 +18,7 @@ import pygame
 
 from engine.ai.beliefs import DEFAULT_SAMPLES, Beliefs
 from engine.ai.thinker import Handle, Thinker
+from engine.state import Phase
 from engine.views import SeatView
 from game.app.i18n import seat_name, tr, trn
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, blit_text, draw_panel, wrap_text
@@ -45,6 +46,7 @@ class BeliefsPanel:
         self._kept: dict[Key, Beliefs] = {}
         self._failed: dict[Key, str] = {}
         self._pending: tuple[Key, Handle, Thinker] | None = None
+        self._shown: tuple[Key, SeatView | None] | None = None  # as of the last update
 
     def toggle(self) -> None:
         self.visible = not self.visible
@@ -61,6 +63,7 @@ class BeliefsPanel:
         """Collect the table worked out, and ask for the moment shown when it is missing;
         never waits. The thinker is only reached for while the panel is wanted: a table
         that never shows it never starts one."""
+        self._shown = (key, view)
         if self._pending is not None:
             asked, handle, thinker = self._pending
             result = None if thinker.closed else thinker.poll(handle)
@@ -93,10 +96,13 @@ class BeliefsPanel:
             self._pending = None
 
     def draw(self, surface: pygame.Surface, app: Any, area: pygame.Rect, unit: float,
-             lang: str, key: Key, view: SeatView | None) -> None:
-        """The panel over the table ``area``, when visible and the seat's view is shown
-        (``view`` is ``None`` with the hands open)."""
-        if not self.visible or view is None:
+             lang: str) -> None:
+        """The panel over the table ``area`` for the moment of the last :meth:`update`, when
+        visible and the seat's view is shown (its view is ``None`` with the hands open)."""
+        if not self.visible or self._shown is None:
+            return
+        key, view = self._shown
+        if view is None:
             return
         assets = app.assets
         deck = app.settings.four_colour, app.settings.indices
@@ -110,7 +116,7 @@ class BeliefsPanel:
         beliefs = self._kept.get(key)
         lines: list[str] = []
         rows: list[tuple[str, list[Held]]] = []
-        if view.phase.value in ("finished", "cancelled"):
+        if view.phase in (Phase.FINISHED, Phase.CANCELLED):
             lines = [tr("replay_beliefs_over", lang)]
         elif key in self._failed:
             lines = [tr("replay_beliefs_failed", lang, problem=self._failed[key])]
@@ -172,7 +178,7 @@ class BeliefsPanel:
             rows.append((seat_name(seat, n, lang), beliefs.held_by(seat, LIKELY)))
         aside = beliefs.held_by(n, LIKELY)
         if aside or view.rules.setup(n).dog:
-            discarded = view.phase.value in ("slam", "playing") and view.contract is not None \
+            discarded = view.phase in (Phase.SLAM, Phase.PLAYING) and view.contract is not None \
                 and view.rules.contract(view.contract).dog_shown
             word = "replay_beliefs_discard" if discarded else "replay_beliefs_dog"
             rows.append((tr(word, lang), aside))
