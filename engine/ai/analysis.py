@@ -186,7 +186,8 @@ def decisions(deal: Deal, seat: int) -> list[Decision]:
 
 def analyse(view: SeatView, samples: int = 48, seed: int = 0, seconds: float | None = None,
             include: Action | None = None, declarations: bool = False,
-            stop: Callable[[], bool] | None = None) -> Analysis:
+            stop: Callable[[], bool] | None = None,
+            among: Sequence[Action] = ()) -> Analysis:
     """Value every option of the decision pending for ``view.seat`` on the same sampled deals.
 
     Stops after ``samples`` deals, or once ``seconds`` have passed (two deals at least);
@@ -201,7 +202,7 @@ def analyse(view: SeatView, samples: int = 48, seed: int = 0, seconds: float | N
         declarations = True
     bot = ExpertBot(seed)
     rng = random.Random(seed)
-    run = _Runner(samples, seconds, stop)
+    run = _Runner(samples, seconds, stop, tuple(normalised(a) for a in among))
     decision = O.pending(view)
     if isinstance(include, Discard) or decision is O.Decision.DISCARD:
         # the taker may remake the discard until its first card, even out of turn
@@ -229,10 +230,11 @@ class _Runner:
     """Plays every option of a problem on the same sampled deals, no pruning."""
 
     def __init__(self, samples: int, seconds: float | None,
-                 stop: Callable[[], bool] | None) -> None:
+                 stop: Callable[[], bool] | None, among: tuple[Action, ...] = ()) -> None:
         self.samples = max(1, samples)
         self.seconds = seconds
         self.stop = stop
+        self.among = among  # normalised actions; empty: every option
 
     def values(self, seat: int, problem: Problem[T], action: Callable[[T], Action],
                extra: Sequence[T] = (), equivalents: tuple[tuple[Action, Action], ...] = (),
@@ -242,6 +244,10 @@ class _Runner:
         ``problem.run`` when success is not simply a positive score: it returns the score
         and whether the option succeeded."""
         options = list(problem.options)
+        if self.among:
+            standing = dict(equivalents)
+            keys = {standing.get(wanted, wanted) for wanted in self.among}
+            options = [option for option in options if normalised(action(option)) in keys]
         options += [option for option in extra if option not in options]
         scores: list[list[float]] = [[] for _ in options]
         succeeded: list[float] = [0.0 for _ in options]

@@ -11,7 +11,8 @@ error says nothing. So a verdict is reached in two steps:
 2. **Measure** the chosen action against it on *fresh* deals, deal by deal (a paired
    difference): the cost and its 99 % interval no longer carry the luck that made the option
    look best. While the interval straddles a band's edge, the deals are doubled, up to
-   ``refine`` times the budget; what is still unsettled then is ``too_close``. A flag is only
+   ``refine`` times the budget; what is still unsettled then is ``too_close``. Those deals
+   play the two options compared, not every one, so the limit can be high. A flag is only
    given on the whole budget: a decision that looks flagged is measured again on more deals
    until the limit, then once more on as many other deals, and keeps the milder class of
    the two (the cost shown is their mean).
@@ -37,7 +38,8 @@ is what the expert plays, and what another card is compared with. The play-outs 
 cost play the rest of the deal like club players, who may win back later the head a strong
 table would ruff: so the cost is never taken as less than what the sure card surely keeps on
 this trick (:func:`engine.ai.certain.banked`, in the seat's game points), unless the deals
-show with confidence that the choice did better.
+show with confidence that the choice did better by more than the sure card is worth (the
+margin the expert itself asks before giving up a sure card).
 
 >>> classify(30.0, 22.0, 38.0)
 'mistake'
@@ -86,7 +88,7 @@ REASONS: Final = (*SURE_REASONS, "taker_void")
 #: Default budget: sampled deals for each of the two steps.
 DEFAULT_SAMPLES: Final = 48
 #: Default limit of the refinement, in multiples of the budget.
-DEFAULT_REFINE: Final = 8
+DEFAULT_REFINE: Final = 32
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         return Verdict("forced", action, action)
     chosen = analyse(view, samples, seed, include=action, stop=stop)
     best = _best_of(chosen, action)
-    floor = -math.inf  # no card surely gains: nothing bounds the cost from below
+    floor, margin = -math.inf, 0.0  # no card surely gains: nothing bounds the cost from below
     reason, suit = "", -1
     if isinstance(action, Play):
         reading = club.reading_of_view(view)
@@ -152,7 +154,7 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
             if chosen.value_of(Play(sure)) is chosen.value_of(action):
                 return Verdict("best", action, action, analysis=chosen)
             best = Play(sure)
-            floor = _sure_floor(view, best, action)
+            floor, margin = _sure_floor(view, best, action)
             reason = sure_reason(reading, sure)
         else:
             suit = _into_takers_void(reading, action.card)
@@ -160,11 +162,12 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     if best is None:
         return Verdict("best", action, action, analysis=chosen)
     fresh_seed = random.Random(seed).getrandbits(32) ^ 0x5EED
+    pair = (best, action)  # the fresh deals play these two options only
     count = samples
     while True:
-        fresh = analyse(view, count, fresh_seed, include=action, stop=stop)
+        fresh = analyse(view, count, fresh_seed, include=action, stop=stop, among=pair)
         cost, stderr = fresh.paired(best, action)
-        low, high = _floored(cost, stderr, floor)
+        low, high = _floored(cost, stderr, floor, margin)
         kind = classify(cost, low, high)
         # a flag is only given on the whole budget: a learner is told to change a decision
         # on the most deals the review affords, not on the first that clear an edge
@@ -176,11 +179,12 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     if kind in FLAGGED:
         # confirmed on as many deals again, drawn apart: the review judges hundreds of
         # decisions, and the few whose deals fell worst would otherwise be flagged by chance
-        again = analyse(view, count, fresh_seed ^ 0xC0FFEE, include=action, stop=stop)
+        again = analyse(view, count, fresh_seed ^ 0xC0FFEE, include=action, stop=stop,
+                        among=pair)
         second, second_err = again.paired(best, action)
-        milder = classify(second, *_floored(second, second_err, floor))
+        milder = classify(second, *_floored(second, second_err, floor, margin))
         cost, stderr = (cost + second) / 2, math.hypot(stderr, second_err) / 2
-        low, high = _floored(cost, stderr, floor)
+        low, high = _floored(cost, stderr, floor, margin)
         kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
         count *= 2
     if kind not in FLAGGED:
@@ -206,32 +210,38 @@ def measure_again(view: SeatView, verdict: Verdict, samples: int, seed: int) -> 
     flag is checked on more deals. A verdict measured against nothing is returned as it is."""
     if not verdict.samples:
         return verdict
-    floor = _sure_floor(view, verdict.best, verdict.action)
-    fresh = analyse(view, samples, seed, include=verdict.action)
+    floor, margin = _sure_floor(view, verdict.best, verdict.action)
+    fresh = analyse(view, samples, seed, include=verdict.action,
+                    among=(verdict.best, verdict.action))
     cost, stderr = fresh.paired(verdict.best, verdict.action)
-    low, high = _floored(cost, stderr, floor)
+    low, high = _floored(cost, stderr, floor, margin)
     return replace(verdict, kind=classify(cost, low, high), cost=min(max(cost, low), high),
                    cost_low=low, cost_high=high, samples=samples, analysis=fresh)
 
 
-def _sure_floor(view: SeatView, best: Action, action: Action) -> float:
-    """The least ``action`` costs against ``best`` when ``best`` is the card that surely
-    gains on the trick: what it surely banks there, in the seat's game points; else no
-    bound (-inf)."""
+def _sure_floor(view: SeatView, best: Action, action: Action) -> tuple[float, float]:
+    """When ``best`` is the card that surely gains on the trick: the least ``action`` costs
+    against it (what it surely banks there), and the gain that would lift that bound (what
+    the sure card is worth, a card point at least: the expert's own margin for giving it
+    up), both in the seat's game points. Else no bound: (-inf, 0)."""
     if not isinstance(best, Play) or not isinstance(action, Play):
-        return -math.inf
+        return -math.inf, 0.0
     reading = club.reading_of_view(view)
     if sure_gain(reading) != best.card:
-        return -math.inf
-    return banked(reading, best.card, action.card) * card_point_value(view)
+        return -math.inf, 0.0
+    value = card_point_value(view)
+    return (banked(reading, best.card, action.card) * value,
+            max(C.HALF_POINTS[best.card], 2) / 2 * value)
 
 
-def _floored(cost: float, stderr: float, floor: float) -> tuple[float, float]:
+def _floored(cost: float, stderr: float, floor: float, margin: float) -> tuple[float, float]:
     """The interval of ``cost``, no lower than the points a sure card surely keeps, unless
-    the deals show with confidence that the choice beat the sure card (as the expert gives
-    up a sure card for a confident gain: a Petit kept for the last trick, say)."""
+    the deals show with confidence that the choice beat the sure card by more than it is
+    worth, as the expert gives up a sure card (a Petit kept for the last trick, say). The
+    play-outs are club players', who let a head kept back win a trick a strong table would
+    ruff: a small edge of theirs, however many deals confirm it, is not a gain."""
     low, high = cost - Z * stderr, cost + Z * stderr
-    if high < 0:
+    if high < -margin:
         return low, high
     return max(low, floor), max(high, floor)
 

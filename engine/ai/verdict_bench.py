@@ -9,9 +9,10 @@ run is reproducible; deals nobody took are skipped. Every seat of every deal is 
 * flagged decisions per seat-deal (mistakes and blunders, and inaccuracies apart);
 * the share of decisions whose verdict is flagged with one seed and not with the other;
 * the share of the decisions flagged with the first seed that are still an inaccuracy or
-  worse when judged again with eight times the deals (no refinement), and when the very
-  comparison the flag made is measured again on eight times the deals
-  (:func:`engine.ai.verdict.measure_again`).
+  worse when judged again with eight times the budget (the review with ``--samples`` eight
+  times as large, refinement and all), when judged again on eight times the deals without
+  refinement, and when the very comparison the flag made is measured again on eight times
+  the deals (:func:`engine.ai.verdict.measure_again`).
 
 Example::
 
@@ -56,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     seat_deals = total = changed = 0
     flags = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
-    held = same = recheck = 0
+    held = plain_held = same = recheck = 0
     seed = options.first
     played = 0
     while played < options.deals:
@@ -78,14 +79,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if a.flagged:
                     recheck += 1
                     again = judge(decision.view, decision.action, options.samples * 8,
-                                  seed=7, refine=1)
+                                  seed=7, refine=options.refine)
                     held += again.kind in FLAGGED
+                    plain = judge(decision.view, decision.action, options.samples * 8,
+                                  seed=7, refine=1)
+                    plain_held += plain.kind in FLAGGED
                     measured = measure_again(decision.view, a, options.samples * 8, seed=11)
                     same += measured.kind in FLAGGED
                     print(f"  deal {seed - 1} seat {seat} {a.action}: {a.kind} "
                           f"{a.cost:+.1f} [{a.cost_low:+.1f}, {a.cost_high:+.1f}] vs {a.best}; "
-                          f"at 8x: {again.kind} {again.cost:+.1f}; the same comparison: "
-                          f"{measured.kind} {measured.cost:+.1f}", flush=True)
+                          f"at 8x: {again.kind} {again.cost:+.1f} vs {again.best}; "
+                          f"without refinement: {plain.kind} {plain.cost:+.1f}; "
+                          f"the same comparison: {measured.kind} {measured.cost:+.1f}",
+                          flush=True)
     print(f"{options.players} players, {played} deals, {seat_deals} seat-deals, "
           f"{total} decisions, {options.samples} samples, refine {options.refine}")
     print(f"mistakes and blunders per seat-deal: "
@@ -93,9 +99,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"inaccuracies per seat-deal: {flags['inaccuracy'] / max(1, seat_deals):.3f}")
     print(f"flagged with one seed and not the other: {changed} of {total} "
           f"({100 * changed / max(1, total):.1f} %)")
-    print(f"flags still inaccuracy or worse at 8x the deals: {held} of {recheck} "
-          f"({100 * held / max(1, recheck):.0f} %); the same comparison measured on 8x the "
-          f"deals: {same} of {recheck} ({100 * same / max(1, recheck):.0f} %)")
+    print(f"flags still inaccuracy or worse at 8x the budget: {held} of {recheck} "
+          f"({100 * held / max(1, recheck):.0f} %); on 8x the deals without refinement: "
+          f"{plain_held} of {recheck} ({100 * plain_held / max(1, recheck):.0f} %); the same "
+          f"comparison measured on 8x the deals: {same} of {recheck} "
+          f"({100 * same / max(1, recheck):.0f} %)")
     return 0
 
 

@@ -98,6 +98,28 @@ def test_a_flag_measured_again_on_more_deals_still_holds() -> None:
     assert V.measure_again(view, best, 96, seed=9) is best  # type: ignore[arg-type]
 
 
+def test_a_flag_judged_again_with_eight_times_the_budget_is_still_a_flag() -> None:
+    view = petit_wins()
+    action = Play(C.parse_card("T20"))
+    found = V.judge(view, action, seed=1)  # type: ignore[arg-type]
+    again = V.judge(view, action, 8 * V.DEFAULT_SAMPLES, seed=2)  # type: ignore[arg-type]
+    assert found.flagged and again.flagged
+    assert again.samples >= 8 * V.DEFAULT_SAMPLES
+
+
+def test_the_measure_plays_the_two_options_compared_on_the_same_deals() -> None:
+    """``among`` leaves the other options out, not the deals: the two options get the
+    values, and the paired difference, of the analysis of every option."""
+    view = petit_wins()
+    every = analyse(view, 24, 5)  # type: ignore[arg-type]
+    pair = (every.best.action, every.options[-1].action)
+    two = analyse(view, 24, 5, among=pair)  # type: ignore[arg-type]
+    assert {option.action for option in two.options} == set(pair)
+    for action in pair:
+        assert two.value_of(action) == every.value_of(action)
+    assert two.paired(*pair) == every.paired(*pair)
+
+
 def test_the_same_seed_gives_the_same_verdict() -> None:
     view = petit_wins()
     action = Play(C.parse_card("T19"))
@@ -146,6 +168,12 @@ CLEAR_ERRORS = [
     (dict(players=5, contract="garde", taker=2, dealer=4, called="KH", partner=4,
           hands={4: "T1 T3 T7 KH 9H 4H QS 8S 5S 10D 6D 2C 3C 4C"},
           tricks="4S 6S KS 2S 7S  T21 T9"), "T3", "mistake", "petit_saved"),
+    # the taker's Petit is its last trump: a defender with seven trumps above it leads a king
+    # rather than a trump, and the taker may save the Petit by ruffing
+    (dict(players=4, contract="garde", taker=1, dealer=0,
+          hands={0: "T17 T16 T15 T14 T13 T12 T11 KS QS 4S KD 8D 3C"},
+          tricks="T21 T3 T2 T6  T20 T9 T4 T7  T19 2D T5 T8  T18 3D 2C T10  5H 6H 7H KH"),
+     "KS", "inaccuracy", "hunt"),
     # three players: the taker cashes a king before drawing the last trump
     (dict(players=3, contract="garde", taker=1, dealer=0,
           hands={1: "T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T1 KS QS NS KH QH KC KD QD"},
