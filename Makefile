@@ -2,8 +2,8 @@
 #
 #   make play                        install what is missing into .venv, then open the game
 #   make play ARGS="--players 5"     ... with options for the game (tarot --help lists them)
-#   make test                        the developer tools too, then lint, types and every test,
-#                                    headless (no display, no sound card needed)
+#   make test                        the developer tools too, then lint, types, dead code and
+#                                    every test, headless (no display, no sound card needed)
 #   make test ARGS="-k replay"       ... with options for pytest
 #   make test-fast                   the engine's and the bots' tests alone, in seconds
 #   make test JOBS=1                 the tests in one process (default: two, with pytest-xdist)
@@ -39,6 +39,7 @@ play: $(VENV)/.player
 test: $(VENV)/.developer
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/vulture engine game tests/vulture_whitelist.py --min-confidence 60
 	$(PYTEST) $(ARGS)
 
 # The engine and the bots (tests/engine, tests/ai) without the few slow ones: no window.

@@ -224,10 +224,12 @@ class Game:
         from game.app.settings import Settings
         from game.app.window import App
         from game.match.controller import MatchController
+        from game.screens import install as install_screens
         from game.table.scene import TableScene
 
         settings = Settings(animation_speed="instant", language=language,
                             player_name=tr("menu_you", language), players=players)
+        install_screens()
         self.app = App(settings, size=size)
         pygame.event.clear()
         self.match = Match.new(load_rules(), players, seed, first_dealer=dealer)
@@ -556,7 +558,9 @@ def shoot_menus(size: tuple[int, int], out: Path) -> None:
     from game.app.settings import Settings
     from game.app.window import App
     from game.menus.menu import MenuScene
+    from game.screens import install as install_screens
 
+    install_screens()
     app = App(Settings(), size=size)  # the default settings, as a new player sees them
     try:
         if not size_ok(app, size):
@@ -623,8 +627,10 @@ def shoot_replays(players: int, size: tuple[int, int], out: Path) -> None:
     from game.app.settings import Settings
     from game.app.window import App
     from game.replay.viewer import ReplayInfo, ReplayScene
+    from game.screens import install as install_screens
 
     deal = replay_deal(players)
+    install_screens()
     app = App(Settings(animation_speed="instant", sound=False), size=size)
     try:
         if not size_ok(app, size):

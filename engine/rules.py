@@ -178,11 +178,6 @@ def read_rules_document(file: Path) -> Mapping[str, Any]:
     return document
 
 
-def variant_names(document: Mapping[str, Any]) -> list[str]:
-    variants = document.get("variants") or {}
-    return list(variants) if isinstance(variants, dict) else []
-
-
 _variants_cache: dict[str, dict[str, str]] = {}
 
 

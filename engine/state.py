@@ -180,13 +180,6 @@ class DealState(PlayCore):
         # is given by name, whatever the protocol (states go to the bots' worker processes).
         return _rebuilt, (tuple(getattr(self, name) for name in DealState.FIELDS),)
 
-    def snapshot(self) -> tuple[object, ...]:
-        """Every field as a comparable tuple (used to check that replays agree)."""
-        return tuple(
-            getattr(self, name) if name != "rules" else id(self.rules)
-            for name in DealState.FIELDS
-        )
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealState):
             return NotImplemented
@@ -229,16 +222,6 @@ class DealState(PlayCore):
             return self.taker
         return (self.dealer + 1) % self.n
 
-    def trick_seats(self) -> list[int]:
-        """The seats that played the current trick's cards, in order."""
-        return [(self.leader + i) % self.n for i in range(len(self.trick))]
-
-    def winning_seat(self) -> int | None:
-        """The seat currently winning the trick in progress (``None`` before a real card)."""
-        if self.win_pos < 0:
-            return None
-        return (self.leader + self.win_pos) % self.n
-
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.FINISHED or self.phase is Phase.CANCELLED
@@ -270,10 +253,6 @@ def _rebuilt(values: tuple[object, ...]) -> DealState:
     for name, value in zip(DealState.FIELDS, values, strict=True):
         setattr(state, name, value)
     return state
-
-
-def new_state(rules: Rules, players: int) -> DealState:
-    return DealState(rules, players)
 
 
 def apply(state: DealState, event: Event) -> DealState:

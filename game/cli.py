@@ -344,8 +344,8 @@ def warm_thinker_after_first_frame(app: Any) -> None:
     app.after_frame.remove(warm_thinker_after_first_frame)
     if not app.running:
         return
+    from game.app.thinking import warm_game_thinker
     from game.history.reader import history_reader
-    from game.match.thinking import warm_game_thinker
 
     warm_game_thinker()
     history_reader().request()  # the finished deals and statistics then open at once
@@ -376,7 +376,9 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     stamp = _mtime(settings_file)
 
     from game.app.window import App
+    from game.screens import install as install_screens
 
+    install_screens()
     app = App(base.with_(**overrides), size=size)
     app.settles_memory = True  # the game's own window: see App.settle_memory
     app.spectator = lock is not None and not lock.held
@@ -391,7 +393,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         return 130
     finally:
         driver.shutdown()
-        from game.match.thinking import close_game_thinker
+        from game.app.thinking import close_game_thinker
 
         close_game_thinker()  # the bots' worker processes end with the window
         if _mtime(settings_file) != stamp:  # something was saved while the game ran

@@ -53,12 +53,14 @@ def main(argv: list[str] | None = None) -> int:
     from engine.match import Match
     from engine.rules import load_rules
     from game.app.settings import Settings
+    from game.app.thinking import close_game_thinker
     from game.app.window import App
     from game.match.controller import MatchController
-    from game.match.thinking import close_game_thinker
+    from game.screens import install as install_screens
     from game.table.scene import TableScene
 
     width, height = (int(v) for v in args.size.lower().split("x"))
+    install_screens()
     app = App(Settings(animation_speed=args.speed, sound=False), size=(width, height))
     app.settles_memory = True  # as the game's own window does (App.settle_memory)
     app.settle_memory()

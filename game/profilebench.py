@@ -156,6 +156,7 @@ def history_bench(deals: int) -> int:
     from game.menus.deals import FinishedDealsScene
     from game.menus.menu import MenuScene
     from game.menus.statistics import StatsScene
+    from game.screens import install as install_screens
 
     home = _profile()
     try:
@@ -172,6 +173,7 @@ def history_bench(deals: int) -> int:
                       folder / f"deal-{number:016x}-001-4p.json",
                       {"names": ["You", "East", "North", "West"], "match": f"{number:032x}",
                        "number": 1, "date": "2026-01-01T12:00:00"})
+        install_screens()
         app = App(Settings(sound=False), size=(1280, 720))
         app.push(MenuScene(app))
         app.step(1 / 60)

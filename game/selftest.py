@@ -71,7 +71,9 @@ def _quit_pygame() -> None:
 def _run(players: tuple[int, ...]) -> str:
     from game.app.settings import Settings
     from game.app.window import App
+    from game.screens import install as install_screens
 
+    install_screens()
     app = App(Settings(animation_speed="instant", sound=True), size=(1280, 720))
     try:
         assets = check_assets(app)

@@ -65,6 +65,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     window = sys.modules.get("game.app.window")
     if window is None:
         return
+    from game.screens import install
+
+    install()  # as every entry to the game does: the screens opened from below their owner
     built = window.App.__init__
 
     def remembered(self: App, *args: object, **kwargs: object) -> None:

@@ -83,10 +83,6 @@ def choose_card(r: Reading) -> Card:
     return _lead(r) if not r.trick else _follow(r)
 
 
-def _higher_unseen(r: Reading, card: Card) -> Mask:
-    return r.unseen & HIGHER[card]
-
-
 def holds(r: Reading, card: Card, seats: int) -> bool:
     """Whether ``card``, once on top of this trick, surely stays there against ``seats`` (a
     mask of seats)."""

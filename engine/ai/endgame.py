@@ -59,18 +59,16 @@ def _moves(s: DealState, legal: Mask) -> list[Card]:
 class Solver:
     """Exact values of positions late in deals; one table per deal being evaluated."""
 
-    __slots__ = ("nodes", "table")
+    __slots__ = ("table",)
 
     def __init__(self) -> None:
         self.table: dict[tuple[object, ...], tuple[int, int, Card]] = {}
-        self.nodes = 0
 
     def value(self, s: DealState) -> int:
         """The deal value (seen from the taker's side) with best play from ``s`` on."""
         return self._search(s, -INFINITY, INFINITY)
 
     def _search(self, s: DealState, alpha: int, beta: int) -> int:
-        self.nodes += 1
         if s.phase is not Phase.PLAYING:
             return score_deal(s).value
         key = (tuple(s.hands), tuple(s.trick), s.leader, s.camp_won[TAKER_CAMP],

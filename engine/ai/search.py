@@ -65,16 +65,6 @@ class Budget:
             time.perf_counter() + seconds)
         self.max_worlds = samples if samples is not None else max_worlds
 
-    def scaled(self, fraction: float) -> Budget:
-        """A smaller budget for a side question (e.g. whether to show a handful)."""
-        out = Budget(None, None, self.stop)
-        out.samples = self.samples
-        out.max_worlds = max(1, int(self.max_worlds * fraction))
-        if self.deadline is not None:
-            now = time.perf_counter()
-            out.deadline = now + (self.deadline - now) * fraction
-        return out
-
     def expired(self, worlds: int) -> bool:
         if worlds >= self.max_worlds:
             return True

@@ -256,9 +256,6 @@ SEAT_KEYS = {
     5: ("seat_south", "seat_east", "seat_north_east", "seat_north_west", "seat_west"),
 }
 
-#: Texts named by the engine's data rather than by the code: the contracts and the pass.
-DATA_KEYS = ("pass", "petite", "garde", "garde_sans", "garde_contre")
-
 #: Card ranks above 10 by name (the rest are numbers), as the ``card_rank_…`` keys end.
 RANK_KEYS = {11: "jack", 12: "knight", 13: "queen", 14: "king"}
 

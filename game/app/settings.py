@@ -21,7 +21,6 @@ from game.app.names import clean_name
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_BACKS = ("blue", "red", "green")
-BOT_LEVELS = ("random", "simple")
 #: The letters on the heads' corners: those of the interface's language, or always the French
 #: ones (R D C V), or always the English ones (K Q C J).
 CARD_INDICES = ("language", "fr", "en")

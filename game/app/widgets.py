@@ -15,8 +15,6 @@ import pygame
 from game.app.assets import Assets
 
 GOLD = (222, 180, 70)
-CREAM = (250, 244, 226)
-INK = (28, 28, 34)
 PANEL = (14, 34, 26, 225)
 BUTTON = (34, 78, 58)
 BUTTON_HOVER = (48, 106, 78)

@@ -20,6 +20,7 @@ from engine.resources import resource_path
 from engine.saves import write_problem
 from game.app.assets import Assets, Sounds
 from game.app.i18n import preload, tr, trn
+from game.app.navigator import NAVIGATOR
 from game.app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -94,14 +95,17 @@ class App:
         # missing audio device quiet (``pygame.init`` would try the mixer out loud).
         pygame.display.init()
         pygame.font.init()
-        # Bots think on a worker thread and share the GIL with this loop; a short switch
-        # interval (1 ms instead of 5) hands it back to the frame loop sooner, which keeps
-        # frames smooth while a searching bot thinks.
+        # The bots think in worker processes, but some work shares this process's interpreter
+        # on threads (the history's reader, the catalogs read at start-up, a bot handed in as
+        # an object); a short switch interval (1 ms instead of 5) hands it back to the frame
+        # loop sooner, which keeps frames smooth meanwhile.
         sys.setswitchinterval(0.001)
         self.settings = settings
         self._settings_problem: str | None = None  # why the last save of the settings failed
         #: another window of the game holds the player's folders: browse and replay only
         self.spectator = False
+        #: opens the screens of the parts above the one asking (game.app.navigator)
+        self.navigator = NAVIGATOR
         width, height = size or fit_to_desktop(settings.window_size, _desktop())
         self.window = pygame.Window(tr("window_title", settings.language),
                                     (max(320, width), max(240, height)), resizable=True)

@@ -43,7 +43,7 @@ YOURS, EXPERT = "yours", "expert"
 class ChallengeRun:
     def __init__(self, challenge: Challenge, names: Sequence[str], expert_name: str = "Expert",
                  thinker: Thinker | None = None, save: bool = True) -> None:
-        from game.match.thinking import game_thinker
+        from game.app.thinking import game_thinker
 
         self.challenge = challenge
         self.names = list(names)

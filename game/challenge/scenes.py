@@ -15,6 +15,7 @@ import pygame
 
 from engine.challenge import Challenge, DealComparison
 from engine.deal import Deal
+from game.app.screens import draw_keys_hint, draw_screen, fit_size, screen_panel
 from game.app.widgets import (
     GOLD,
     HIGHLIGHT,
@@ -26,7 +27,6 @@ from game.app.widgets import (
 )
 from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
-from game.menus.common import draw_keys_hint, draw_screen, fit_size, screen_panel
 from game.table.scene import TableOptions, TableScene
 
 GOOD = (140, 220, 140)

@@ -8,7 +8,7 @@ event the match produces becomes a :class:`~game.table.source.Step` in the form 
 seat may see, with that seat's views before and after it, built by the engine
 (:func:`engine.views.view_steps`); an undo is a :class:`~game.table.source.Redraw`.
 
-Bots think elsewhere (:mod:`game.match.thinking`): a named bot in a worker process of the
+Bots think elsewhere (:mod:`game.app.thinking`): a named bot in a worker process of the
 game's thinker, a bot object on a thread; a slow bot never freezes a frame, and quitting
 never waits for it. A bot gets only its seat's view; its answer is polled each frame and
 carried out on the calling thread, so the engine state is only ever changed there. Every job
@@ -46,7 +46,7 @@ from engine.randomplay import random_action
 from engine.refusals import Refusal
 from engine.state import DealState, Phase
 from engine.views import SeatView, view_for, view_steps
-from game.match.thinking import TableBots, Ticket
+from game.app.thinking import TableBots, Ticket
 from game.table.source import Change, Redraw, Revealed, Scoreboard
 
 log = logging.getLogger(__name__)

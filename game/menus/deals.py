@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.i18n import os_error_words, problem_text, shown_name
+from game.app.screens import ConfirmDialog, draw_screen, fit_size
 from game.app.widgets import (
     GOLD,
     TEXT,
@@ -32,16 +33,7 @@ from game.history.archive import (
     read_entry,
 )
 from game.history.reader import Listing
-from game.menus.common import (
-    PLAYER_FILTERS,
-    ConfirmDialog,
-    HistoryScreen,
-    draw_player_filter,
-    draw_screen,
-    fit_size,
-    place_player_filter,
-    player_filter_label,
-)
+from game.menus.common import PLAYER_FILTERS, HistoryScreen, draw_player_filter, place_player_filter
 
 ROW_H = 66
 FILTERS = PLAYER_FILTERS
@@ -236,9 +228,6 @@ class FinishedDealsScene(HistoryScreen):
         self.replay_button.enabled = entry is not None and not entry.problem
         self.export_button.enabled = entry is not None and not entry.problem
         self.delete_button.enabled = entry is not None
-
-    def filter_label(self, value: int | None) -> str:
-        return player_filter_label(self.app, value)
 
     # --- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

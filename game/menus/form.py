@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.app.screens import backdrop, fit_size, heading
 from game.app.widgets import (
     BUTTON,
     BUTTON_HOVER,
@@ -26,7 +27,6 @@ from game.app.widgets import (
     draw_panel,
 )
 from game.app.window import App, Scene
-from game.menus.common import backdrop, fit_size, heading
 
 FOCUS_BAR = (255, 255, 255, 22)
 FIELD = (10, 24, 18)

@@ -19,6 +19,7 @@ from engine.saves import SaveError
 from game.app import paths
 from game.app.i18n import catalog_problem, has_text, problem_text
 from game.app.names import NAME_LENGTH, clean_name
+from game.app.screens import ConfirmDialog, backdrop, draw_keys_hint, draw_paragraph, fit_size
 from game.app.settings import Settings
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
@@ -31,13 +32,6 @@ from game.match.session import (
     resume_match,
     start_match,
     table_names,
-)
-from game.menus.common import (
-    ConfirmDialog,
-    backdrop,
-    draw_keys_hint,
-    draw_paragraph,
-    fit_size,
 )
 from game.menus.form import Choice, ChoiceRow, FormScene, TextRow
 from game.menus.ornaments import draw_suits, placed

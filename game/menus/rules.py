@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.screens import backdrop, draw_keys_hint, heading
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, Button, blit_text, draw_panel, wrap_text
 from game.app.window import App, Scene
-from game.menus.common import backdrop, draw_keys_hint, heading
 from game.menus.rules_text import RULES
 
 BODY = 24

@@ -14,10 +14,10 @@ import pygame
 
 from engine.cards import parse_card
 from game.app.i18n import languages, tr
+from game.app.screens import draw_keys_hint
 from game.app.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_INDICES, TRICK_PAUSES
 from game.app.widgets import Button
 from game.app.window import App
-from game.menus.common import draw_keys_hint
 from game.menus.form import Choice, ChoiceRow, FormScene
 
 #: The sample pair shown for each deck: the suits whose colour changes.

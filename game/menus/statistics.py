@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app.i18n import decimal, tr
+from game.app.screens import draw_screen, fit_size, screen_panel
 from game.app.widgets import (
     GOLD,
     TEXT,
@@ -31,16 +32,7 @@ from game.history.stats import (
     challenge_record,
     compute_stats,
 )
-from game.menus.common import (
-    PLAYER_FILTERS,
-    HistoryScreen,
-    draw_player_filter,
-    draw_screen,
-    fit_size,
-    place_player_filter,
-    player_filter_label,
-    screen_panel,
-)
+from game.menus.common import PLAYER_FILTERS, HistoryScreen, draw_player_filter, place_player_filter
 
 FILTERS = PLAYER_FILTERS
 ROW_H = 50
@@ -198,9 +190,6 @@ class StatsScene(HistoryScreen):
         self.back_button.rect = pygame.Rect(0, 0, bw, bh)
         self.back_button.rect.midtop = (w // 2, self.panel.bottom + int(16 * u))
         self.back_button.label = app.tr("back")
-
-    def filter_label(self, value: int | None) -> str:
-        return player_filter_label(self.app, value)
 
     # --- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

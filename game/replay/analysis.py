@@ -1,5 +1,5 @@
 """The expert's review of a finished deal from one seat, worked out in worker processes of
-the game's thinker (:func:`game.match.thinking.game_thinker`) so that the replay viewer never
+the game's thinker (:func:`game.app.thinking.game_thinker`) so that the replay viewer never
 waits for it:
 
 * its verdict on every decision the seat made (:func:`engine.ai.verdict.judge`): every
@@ -42,7 +42,7 @@ class DealAnalysis:
                  graph_samples: int = review.DEFAULT_SAMPLES,
                  thinker: Thinker | None = None) -> None:
         from engine.ai.analysis import decisions
-        from game.match.thinking import game_thinker
+        from game.app.thinking import game_thinker
 
         self.deal = deal
         self.seat = seat
@@ -95,10 +95,6 @@ class DealAnalysis:
         return list(self._mistakes[1])
 
     # --- the graph -------------------------------------------------------------------------------
-    def estimate_at(self, position: int) -> review.Estimate | None:
-        """The seat's expected score at replay ``position``, once worked out."""
-        return self._estimates.get(review.settled(self.deal.events, position))
-
     def graph(self) -> list[review.Estimate | None]:
         """One value per replay position (1 to the end), ``None`` where still to come."""
         events = self.deal.events

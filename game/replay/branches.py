@@ -84,7 +84,7 @@ class ExpertLineJob:
 
     def __init__(self, deal: Deal, position: int, seat: int, others: str, seed: int,
                  thinker: Thinker | None = None) -> None:
-        from game.match.thinking import game_thinker
+        from game.app.thinking import game_thinker
 
         self.position = position
         self.line: Deal | None = None

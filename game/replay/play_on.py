@@ -51,7 +51,7 @@ class PlayOnScene(TableScene):
     def leave_table(self) -> None:
         """Esc or the menu: a try the player has begun but not finished would be lost (only
         a deal played to the end is kept as a variation), so leaving it asks first."""
-        from game.menus.common import ConfirmDialog
+        from game.app.screens import ConfirmDialog
 
         deal = self.controller.match.current
         begun = any(getattr(e, "seat", None) == self.human

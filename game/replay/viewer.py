@@ -33,8 +33,8 @@ from engine.deal import Deal
 from engine.variations import EXPERT, TRY, Variation
 from engine.views import SeatView, view_for
 from game.app.i18n import problem_text
+from game.app.thinking import game_thinker
 from game.app.window import App, Scene
-from game.match.thinking import game_thinker
 from game.replay.bar import SPEEDS, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.keys import replay_key
@@ -335,11 +335,9 @@ class ReplayScene(Scene):
 
     def challenge(self) -> None:
         """C: this deal's cards again, as the first deal of a challenge against the expert."""
-        from game.challenge.scenes import challenge_from_settings
-
         if self.info.deal.state.seed is None or self.app.spectator:
             return
-        problem = challenge_from_settings(self.app, first=self.info.deal)
+        problem = self.app.navigator.start_challenge(self.app, first=self.info.deal)
         if problem:
             self.table.toast.show(problem, 6.0)
 

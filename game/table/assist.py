@@ -39,8 +39,8 @@ from engine.actions import (
 )
 from engine.state import Phase
 from engine.views import SeatView
+from game.app.thinking import game_thinker
 from game.app.widgets import GOLD, TEXT_DIM, draw_panel
-from game.match.thinking import game_thinker
 from game.table.beliefs import BeliefsPanel
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
@@ -153,7 +153,7 @@ class Assist:
             scene.toast.show(reason, 2.5, warning=False)
             return False
         if scene.view.phase in (Phase.FINISHED, Phase.CANCELLED):
-            from game.menus.common import ConfirmDialog
+            from game.app.screens import ConfirmDialog
 
             player = scene.player
             assert player is not None

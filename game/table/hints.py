@@ -36,7 +36,7 @@ from engine.ai.thinker import Thinker
 from engine.cards import Card
 from engine.views import SeatView, TrickView
 from game.app.i18n import card_name, decimal, seat_name, suit_name, tr, trn
-from game.match.thinking import game_thinker
+from game.app.thinking import game_thinker
 
 
 @dataclass(frozen=True)
@@ -401,7 +401,7 @@ def explain(view: SeatView, analysis: Analysis, lang: str) -> Hint:
 
 class HintJob:
     """Works out a hint in a worker process of the game's thinker
-    (:func:`game.match.thinking.game_thinker`), so the frame loop never waits: it only polls,
+    (:func:`game.app.thinking.game_thinker`), so the frame loop never waits: it only polls,
     when it asks whether the job is done."""
 
     def __init__(self, view: SeatView, lang: str, samples: int = 48, seed: int = 0,

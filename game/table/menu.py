@@ -68,14 +68,10 @@ class TableMenu(Scene):
         return run
 
     def _open_settings(self) -> None:
-        from game.menus.settings import SettingsScene
-
-        self.app.replace(SettingsScene(self.app))
+        self.app.navigator.open_settings(self.app)
 
     def _open_rules(self) -> None:
-        from game.menus.rules import RulesScene
-
-        self.app.replace(RulesScene(self.app))
+        self.app.navigator.open_rules(self.app)
 
     # --- layout and events ---------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:

@@ -31,10 +31,6 @@ Ease = Callable[[float], float]
 # --- easing --------------------------------------------------------------------------------------
 
 
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 

@@ -596,7 +596,7 @@ def test_the_bots_workers_start_in_the_background_after_the_first_frame(
 
     import pygame
 
-    import game.match.thinking as thinking
+    import game.app.thinking as thinking
 
     monkeypatch.setenv("TAROT_HOME", str(tmp_path / "home"))
     started: list[tuple[str, int]] = []

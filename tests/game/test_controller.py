@@ -390,7 +390,7 @@ def test_a_table_of_named_bots_starts_the_game_thinker_in_the_background(
     """Spawning worker processes holds the caller, so a table of named bots starts the
     game's thinker on a thread as it is set up, not in the frame of its first question;
     a table of bot objects, or one given its own thinker, starts none."""
-    import game.match.thinking as thinking
+    import game.app.thinking as thinking
 
     started: list[str] = []
 

@@ -870,7 +870,7 @@ def test_continuing_a_match_twice_archives_each_deal_once(home: Path) -> None:
 def test_a_deal_deleted_from_the_list_is_not_written_back(home: Path) -> None:
     """Del in Finished deals on a deal of the match in play, then --continue: the deal came
     back, re-archiving after a crash could not tell a deletion from a crash."""
-    from game.menus.common import ConfirmDialog
+    from game.app.screens import ConfirmDialog
     from game.menus.deals import FinishedDealsScene
 
     result = run("game", ["--autoplay", "--deals", "1", "--speed", "instant", "--seed", "4"],

@@ -19,10 +19,10 @@ from engine.randomplay import random_action
 from engine.rules import load_rules
 from engine.saves import load_deal, save_match
 from game.app import paths
+from game.app.screens import ConfirmDialog
 from game.app.settings import Settings
 from game.app.window import App
 from game.match.session import Autosave, read_saved_match
-from game.menus.common import ConfirmDialog
 from game.menus.deals import FinishedDealsScene
 from game.menus.form import ChoiceRow
 from game.menus.menu import MenuScene, NewGameScene

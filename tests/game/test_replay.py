@@ -274,7 +274,7 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
 def test_esc_in_a_try_begun_asks_before_throwing_it_away():
     """Esc (or the table's menu) leaves a try nobody has played in at once, but asks once
     the player has played in it: only a try played to the end is kept."""
-    from game.menus.common import ConfirmDialog
+    from game.app.screens import ConfirmDialog
 
     deal = played_deal(4, 61)
     viewer = Replay.of(deal)

@@ -261,7 +261,7 @@ def test_the_last_card_is_taken_back_from_the_score_panel(tmp_path):
         button = scene.buttons["undo"]
         assert button.enabled  # over the result, the deal still being the current one
         # a stray U over the result asks first; "Keep the result" (or Esc) changes nothing
-        from game.menus.common import ConfirmDialog
+        from game.app.screens import ConfirmDialog
 
         for answer in ("no", "escape"):
             key(table, pygame.K_u, char="u")

@@ -2,6 +2,7 @@
 
 import ast
 import dataclasses
+import re
 
 import pytest
 
@@ -87,3 +88,76 @@ def test_the_table_knows_nothing_of_the_full_deal_state():
                 assert name == "Phase", f"{where} imports {name} from the engine's state"
             assert module not in ("engine.commands", "engine.deal") or name in (
                 "Deal",), f"{where} imports {module}.{name}"
+
+
+# --- the game's packages are layered --------------------------------------------------------------
+
+#: The game's packages, each importing only those before it (and the engine); what a package
+#: opens above it goes through the app's navigator (game/app/navigator.py). The modules at the
+#: root of game/ (the entries: cli, selftest, the benchmarks, screens) may import any.
+GAME_LAYERS = ("app", "history", "table", "match", "replay", "challenge", "menus")
+
+
+def _game_package(module):
+    parts = module.split(".")
+    if parts[0] != "game" or len(parts) < 2:
+        return None
+    return parts[1] if (ROOT / "game" / parts[1]).is_dir() else ""
+
+
+def _package_imports():
+    """(importing package, imported package, where) for every import between two packages of
+    game/, those inside functions included: "" is the root of game/."""
+    for path in (ROOT / "game").rglob("*.py"):
+        parts = path.relative_to(ROOT / "game").parts
+        here = parts[0] if len(parts) > 1 else ""
+        for module, _ in _imported_names(path):
+            there = _game_package(module)
+            if there is not None and there != here:
+                yield here, there, path.relative_to(ROOT)
+
+
+def test_no_import_circle_between_the_packages_of_the_game():
+    edges = {}
+    for here, there, where in _package_imports():
+        edges.setdefault(here, {}).setdefault(there, where)
+
+    def circle_from(start, node, seen):
+        for nxt, where in edges.get(node, {}).items():
+            if nxt == start:
+                return [f"{where} imports game.{nxt}"]
+            if nxt not in seen:
+                seen.add(nxt)
+                found = circle_from(start, nxt, seen)
+                if found:
+                    return [f"{where} imports game.{nxt}", *found]
+        return None
+
+    for package in edges:
+        circle = circle_from(package, package, {package})
+        assert circle is None, "an import circle: " + "; ".join(circle)
+
+
+def test_each_package_of_the_game_imports_only_the_layers_before_it():
+    assert set(GAME_LAYERS) == {p.name for p in (ROOT / "game").iterdir()
+                                if p.is_dir() and (p / "__init__.py").exists()}
+    for here, there, where in _package_imports():
+        if here == "":
+            continue  # the entries at the root of game/ put the parts together
+        assert there != "", f"{where} imports an entry at the root of game/"
+        assert GAME_LAYERS.index(there) < GAME_LAYERS.index(here), (
+            f"{where} (game.{here}) imports game.{there}, a layer above it: "
+            "open its screens through app.navigator")
+
+
+def test_the_dead_code_whitelist_names_only_what_exists():
+    """tests/vulture_whitelist.py lists names only the tests or a library use: each must still
+    be defined or set in engine/ or game/, or the line is stale."""
+    source = " ".join(path.read_text(encoding="utf-8")
+                      for folder in ("engine", "game") for path in (ROOT / folder).rglob("*.py"))
+    tree = ast.parse((ROOT / "tests" / "vulture_whitelist.py").read_text(encoding="utf-8"))
+    names = [node.value.attr for node in tree.body
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Attribute)]
+    assert len(names) > 20
+    for name in names:
+        assert re.search(rf"\b{name}\b", source), f"{name} is in the whitelist but not in the code"

@@ -62,7 +62,6 @@ class Summary:
     a: BotSummary
     b: BotSummary
     field_name: str
-    field_decisions: int
     field_illegal: int
     field_errors: int
     faults: tuple[str, ...]
@@ -156,7 +155,6 @@ def summarise(records: Sequence[DealRecord], a: str = "A", b: str = "B",
         a=_bot_summary(a, "a", ordered),
         b=_bot_summary(b, "b", ordered),
         field_name=field or b,
-        field_decisions=sum(len(r.times["field"]) for r in ordered),
         field_illegal=sum(r.illegal["field"] for r in ordered),
         field_errors=sum(r.errors["field"] for r in ordered),
         faults=faults,
