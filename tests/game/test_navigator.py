@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def test_a_screen_nobody_provides_is_a_clear_error() -> None:
-    with pytest.raises(NoScreen, match="settings screen: game.screens.install"):
+    with pytest.raises(NoScreen, match=r"settings screen: game\.screens\.install"):
         Navigator().open_settings(object())  # type: ignore[arg-type]
 
 
