@@ -496,7 +496,66 @@ static PyObject *club_replay(PyObject *Py_UNUSED(module), PyObject *const *args,
     return failed ? NULL : PyLong_FromLong(agreed);
 }
 
+/* --- the deck as the compiled code has it ------------------------------------------------ */
+
+static PyObject *masks_tuple(const Mask *masks, int count)
+{
+    PyObject *tuple = PyTuple_New(count);
+    if (tuple == NULL)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *mask = mask_to(masks[i]);
+        if (mask == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, mask);
+    }
+    return tuple;
+}
+
+/* The deck's numbers and tables as the C code declares and builds them, for the tests to
+ * check against engine.cards: the two are written apart, and must not drift. */
+static PyObject *constants(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored))
+{
+    PyObject *half = PyTuple_New(DECK);
+    if (half == NULL)
+        return NULL;
+    for (int card = 0; card < DECK; card++) {
+        PyObject *value = PyLong_FromLong(HALF[card]);
+        if (value == NULL) {
+            Py_DECREF(half);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(half, card, value);
+    }
+    PyObject *suits = masks_tuple(SUIT_MASKS, 6);
+    PyObject *above = masks_tuple(TRUMPS_ABOVE, 22);
+    PyObject *trumps = mask_to(TRUMP_MASK);
+    PyObject *excuse = mask_to(EXCUSE_BIT);
+    PyObject *deck = mask_to(FULL_DECK);
+    PyObject *result = NULL;
+    if (suits != NULL && above != NULL && trumps != NULL && excuse != NULL && deck != NULL)
+        result = Py_BuildValue(
+            "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:O,s:O,s:O,s:O,s:O,s:O}",
+            "DECK", DECK, "FIRST_TRUMP", FIRST_TRUMP, "EXCUSE", EXCUSE, "SUIT_TRUMP",
+            SUIT_TRUMP, "SUIT_EXCUSE", SUIT_EXCUSE, "PETIT", PETIT, "TWENTY_ONE", TWENTY_ONE,
+            "KING", KING, "MAX_PLAYERS", MAX_PLAYERS, "HALF", half, "SUIT_MASKS", suits,
+            "TRUMPS_ABOVE", above, "TRUMP_MASK", trumps, "EXCUSE_BIT", excuse, "FULL_DECK",
+            deck);
+    Py_DECREF(half);
+    Py_XDECREF(suits);
+    Py_XDECREF(above);
+    Py_XDECREF(trumps);
+    Py_XDECREF(excuse);
+    Py_XDECREF(deck);
+    return result;
+}
+
 PyMethodDef CLUB_METHODS[] = {
+    {"constants", constants, METH_NOARGS,
+     "The deck's numbers and tables as the compiled code has them (checked against "
+     "engine.cards by the tests)."},
     {"club_card", (PyCFunction)(void (*)(void))club_card, METH_FASTCALL,
      "The club player's card for the seat to play: club_card(tracker, legal)."},
     {"club_rollout", (PyCFunction)(void (*)(void))club_rollout, METH_FASTCALL,

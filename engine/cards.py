@@ -19,7 +19,6 @@ So the higher the int within a suit (or among trumps), the stronger the card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from engine import speedups
 from engine.problems import ProblemError
@@ -174,14 +173,15 @@ def card_name(card: Card) -> str:
 
 # --- masks ----------------------------------------------------------------------------------
 
-def mask_of(cards: Iterable[Card]) -> Mask:
+def _mask_of(cards: Iterable[Card]) -> Mask:
+    """The mask of an iterable of cards."""
     mask = 0
     for card in cards:
         mask |= 1 << card
     return mask
 
 
-def cards_of(mask: Mask) -> list[Card]:
+def _cards_of(mask: Mask) -> list[Card]:
     """The cards of a mask, lowest first."""
     out = []
     while mask:
@@ -198,7 +198,7 @@ def iter_cards(mask: Mask) -> Iterator[Card]:
         mask ^= low
 
 
-def nth_card(mask: Mask, k: int) -> Card:
+def _nth_card(mask: Mask, k: int) -> Card:
     """The card of ``mask`` at index ``k``, counting from its lowest card (0).
 
     >>> nth_card(0b10110, 1)
@@ -212,6 +212,12 @@ def nth_card(mask: Mask, k: int) -> Card:
     if not mask:
         raise IndexError("the mask has fewer cards than that")
     return (mask & -mask).bit_length() - 1
+
+
+# compiled where built (engine.speedups): mask_of and cards_of run wherever a hand is read
+mask_of = speedups.twin("mask_of", _mask_of)
+cards_of = speedups.twin("cards_of", _cards_of)
+nth_card = speedups.twin("nth_card", _nth_card)
 
 
 def count(mask: Mask) -> int:
@@ -261,11 +267,3 @@ def winning_position(cards: Sequence[Card]) -> int | None:
         elif not is_trump(top) and SUIT_OF[card] == SUIT_OF[top] and card > top:
             best = i
     return best
-
-
-# The compiled twins of the helpers above, where they were built (engine.speedups): mask_of and
-# cards_of run wherever a hand is read or written.
-if not TYPE_CHECKING and speedups.MODULE is not None:
-    mask_of = speedups.MODULE.mask_of
-    cards_of = speedups.MODULE.cards_of
-    nth_card = speedups.MODULE.nth_card

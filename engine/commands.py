@@ -10,7 +10,6 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine import cards as C
 from engine import speedups
@@ -115,8 +114,8 @@ def deal_cards(rules: Rules, players: int, dealer: int, seed: int) -> DealDealt:
     return DealDealt(players, dealer, hands, dog, seed)
 
 
-def _deal(rng: random.Random, players: int, dealer: int, hand: int, packet: int,
-          dog_size: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+def _deal_in_python(rng: random.Random, players: int, dealer: int, hand: int, packet: int,
+                    dog_size: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """The hands (by seat) and the dog, dealt from ``rng``: the deck shuffled, the dog's
     places drawn among the gaps between packets, the packets given from the dealer's right."""
     pack = shuffled_deck(rng)
@@ -188,8 +187,7 @@ def _sample(rng: random.Random, n: int, k: int) -> list[int]:
 
 
 # The compiled deal, where it was built (engine.speedups): the same draws, the same cards.
-if not TYPE_CHECKING and speedups.MODULE is not None:
-    _deal = speedups.MODULE.deal
+_deal = speedups.twin("deal", _deal_in_python)
 
 
 def petit_sec_seat(rules: Rules, dealt: DealDealt) -> int | None:

@@ -209,9 +209,7 @@ def load(finished: object) -> type[PyPlayCore]:
     it, else :class:`PyPlayCore`. ``finished`` is the phase of a deal whose last trick is
     gathered."""
     _FINISHED[:] = [finished]
-    compiled = speedups.MODULE
-    if compiled is None:
-        return PyPlayCore
-    compiled.set_finished(finished)
-    core: type[PyPlayCore] = compiled.PlayCore
+    core: type[PyPlayCore] = speedups.twin("PlayCore", PyPlayCore)
+    if core is not PyPlayCore:
+        speedups.MODULE.set_finished(finished)  # type: ignore[union-attr]
     return core

@@ -23,7 +23,7 @@ PLAIN_MASK: Mask = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_
 ORDINARY_TRUMPS: Mask = C.TRUMP_MASK & ~PETIT_BIT & ~TWENTY_ONE_BIT
 MAJOR_TRUMPS: Mask = C.TRUMPS_ABOVE[15]  # 16 to 21
 #: The compiled :func:`hand_strength` (``engine/_sampling.c``), where built.
-_STRENGTH = getattr(speedups.MODULE, "club_strength", None)
+_STRENGTH = speedups.compiled("club_strength")
 
 #: Hand strength needed for each contract, by player count (measured on self-play: a Petite
 #: is made about half the time at its threshold, a Garde sans most of the time at its own).

@@ -32,9 +32,12 @@ from engine.ai.club import (
 from engine.cards import Card, Mask
 from engine.state import DealState
 
-#: The compiled twins of :meth:`Tracker.card` and a play-out (``engine/_club.c``), where built.
-_COMPILED = speedups.MODULE
-_CORE = getattr(_COMPILED, "PlayCore", None)
+#: The compiled twins of :meth:`Tracker.card`, a play-out and a replay (``engine/_club.c``),
+#: where built; they run on a deal of the compiled play core.
+_CARD = speedups.compiled("club_card")
+_ROLLOUT = speedups.compiled("club_rollout")
+_REPLAY = speedups.compiled("club_replay")
+_CORE = speedups.compiled("PlayCore")
 
 
 class Tracker:
@@ -115,7 +118,7 @@ class Tracker:
         """The club player's card for the seat to play, ``legal`` its legal cards (more than
         one): ``choose_card(self.reading(legal))``, compiled where it can be."""
         if self.fast:
-            return _COMPILED.club_card(self, legal)  # type: ignore[union-attr, no-any-return]
+            return _CARD(self, legal)  # type: ignore[misc, no-any-return]
         return choose_card(self.reading(legal))
 
     def rollout(self) -> bool:
@@ -123,14 +126,14 @@ class Tracker:
         (nothing played) where the deal is played in Python (:func:`engine.ai.playout.rollout`)."""
         if not self.fast:
             return False
-        _COMPILED.club_rollout(self)  # type: ignore[union-attr]
+        _ROLLOUT(self)  # type: ignore[misc]
         return True
 
     def replay(self, cards: list[Card], skip: int) -> int:
         """Play ``cards`` in order (each for the seat to play); the number of them, seat
         ``skip``'s aside, that were the club player's card among several legal ones."""
         if self.fast:
-            return _COMPILED.club_replay(self, cards, skip)  # type: ignore[union-attr, no-any-return]
+            return _REPLAY(self, cards, skip)  # type: ignore[misc, no-any-return]
         s = self.state
         agreed = 0
         for card in cards:

@@ -26,8 +26,8 @@ MIX_STEPS_PER_CARD = 4
 MAX_MIX_STEPS = 200
 #: The compiled quick deal and walk of :meth:`Dealer.quick` and :meth:`Dealer.mix`
 #: (``engine/_sampling.c``), where built.
-_QUICK = getattr(speedups.MODULE, "quick_deal", None)
-_MIX = getattr(speedups.MODULE, "mix_deal", None)
+_QUICK = speedups.compiled("quick_deal")
+_MIX = speedups.compiled("mix_deal")
 
 
 class NoConsistentDeal(ValueError):
