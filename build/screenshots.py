@@ -55,9 +55,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from engine import cards as C  # noqa: E402
+from engine import choices as O  # noqa: E402
 from engine.actions import Bid, DecideSlam  # noqa: E402
 from engine.ai import make_bot  # noqa: E402
-from engine.ai import options as O  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rules import load_rules  # noqa: E402
 from engine.state import Phase  # noqa: E402

@@ -84,13 +84,7 @@ def pending(view: SeatView) -> Decision | None:
 
 
 def highest_bid(view: SeatView) -> Contract | None:
-    best: Contract | None = None
-    for _, name in view.bids:
-        if name is not None:
-            contract = view.rules.contract(name)
-            if best is None or contract.rank > best.rank:
-                best = contract
-    return best
+    return view.rules.highest_bid(view.bids)
 
 
 def legal_bids(view: SeatView) -> list[Bid]:
@@ -130,7 +124,7 @@ def discard_refusal(view: SeatView, cards: Sequence[Card], complete: bool = True
     being made), or ``None``."""
     if view.seat != view.taker or not can_change_discard(view):
         return Refusal("no_discard_now", seat=view.seat)
-    return L.discard_problem(discard_options(view), _taker_cards(view), cards, complete)
+    return L.discard_refusal(discard_options(view), _taker_cards(view), cards, complete)
 
 
 # --- handfuls and misères ------------------------------------------------------------------------
@@ -199,7 +193,7 @@ def handful_refusal(view: SeatView, cards: Sequence[Card], size: int | None = No
         return Refusal("handful_not_now", seat=view.seat)
     if view.seat in view.handfuls:
         return Refusal("handful_again", seat=view.seat)
-    return L.handful_problem(view.rules, view.players, view.seat, view.hand_mask, cards, size)
+    return L.handful_refusal(view.rules, view.players, view.seat, view.hand_mask, cards, size)
 
 
 def misere_options(view: SeatView) -> list[str]:
@@ -225,7 +219,7 @@ def play_refusal(view: SeatView, card: Card) -> Refusal | None:
         return Refusal("not_your_turn", seat=view.seat, other=view.turn)
     if view.phase is not Phase.PLAYING:
         return Refusal("no_play_now", seat=view.seat, name=view.phase.value)
-    return L.play_problem(view.seat, view.hand_mask, view.trick.cards, legal_plays(view),
+    return L.play_refusal(view.seat, view.hand_mask, view.trick.cards, legal_plays(view),
                           view.called, card)
 
 

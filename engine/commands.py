@@ -92,7 +92,7 @@ def execute(state: DealState, seat: int, action: Action) -> Outcome:
             emit(PartnerRevealed(seat))
         if len(work.trick) == work.n:
             emit(TrickWon(work.trick_winner(), work.trick_index))
-            if work.trick_index == work.total_tricks:
+            if work.trick_index == work.tricks_total:
                 emit(DealScored(score_deal(work).scores))
     return Outcome(tuple(events), work)
 

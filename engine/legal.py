@@ -100,7 +100,7 @@ def discard_options_for(rules: Rules, players: int, hand: Mask) -> DiscardOption
     return DiscardOptions(size, plain | trumps, plain, size - plain.bit_count())
 
 
-def discard_problem(options: DiscardOptions, hand: Mask, cards: Sequence[Card],
+def discard_refusal(options: DiscardOptions, hand: Mask, cards: Sequence[Card],
                     complete: bool = True) -> Refusal | None:
     """Why ``cards`` cannot be the taker's discard (``complete=False``: cannot be part of
     one still being made), or ``None``."""
@@ -152,7 +152,7 @@ def handful_levels(rules: Rules, players: int, hand: Mask) -> list[tuple[str, in
             if t <= showable]
 
 
-def handful_problem(rules: Rules, players: int, seat: int, hand: Mask, cards: Sequence[Card],
+def handful_refusal(rules: Rules, players: int, seat: int, hand: Mask, cards: Sequence[Card],
                     size: int | None = None) -> Refusal | None:
     """Why ``cards`` are not a handful ``seat`` may show from ``hand``, or ``None``.
     ``size``: the level being chosen, so that a choice still too small or too large is
@@ -191,7 +191,7 @@ def misere_kinds(rules: Rules, hand: Mask, announced: Sequence[str]) -> list[str
     return out
 
 
-def play_problem(seat: int, hand: Mask, trick: Sequence[Card], legal: Mask, called: Card | None,
+def play_refusal(seat: int, hand: Mask, trick: Sequence[Card], legal: Mask, called: Card | None,
                  card: Card) -> Refusal | None:
     """Why ``seat`` may not play ``card`` to ``trick`` when the legal cards are ``legal``
     (RULES.md §4 and §8), or ``None``."""
@@ -339,9 +339,9 @@ def check_discard(state: DealState, seat: int, cards: tuple[Card, ...]) -> None:
             what = "a handful" if seat in state.handfuls else "a misère"
             raise _refuse("discard_final", seat=seat, name=what)
         raise _refuse("no_discard_now", seat=seat)
-    problem = discard_problem(discard_options(state), state.hands[seat] | state.discard, cards)
-    if problem is not None:
-        raise IllegalAction(problem)
+    refusal = discard_refusal(discard_options(state), state.hands[seat] | state.discard, cards)
+    if refusal is not None:
+        raise IllegalAction(refusal)
 
 
 def check_handful(state: DealState, seat: int, cards: tuple[Card, ...]) -> None:
@@ -349,9 +349,9 @@ def check_handful(state: DealState, seat: int, cards: tuple[Card, ...]) -> None:
         raise _refuse("handful_not_now", seat=seat)
     if seat in state.handfuls:
         raise _refuse("handful_again", seat=seat)
-    problem = handful_problem(state.rules, state.n, seat, state.hands[seat], cards)
-    if problem is not None:
-        raise IllegalAction(problem)
+    refusal = handful_refusal(state.rules, state.n, seat, state.hands[seat], cards)
+    if refusal is not None:
+        raise IllegalAction(refusal)
 
 
 def check_misere(state: DealState, seat: int, misere: str) -> None:
@@ -366,7 +366,7 @@ def check_misere(state: DealState, seat: int, misere: str) -> None:
 def check_play(state: DealState, seat: int, card: Card) -> None:
     if state.phase is not Phase.PLAYING:
         raise _refuse("no_play_now", seat=seat, name=state.phase.value)
-    problem = play_problem(seat, state.hands[seat], state.trick, state.legal_plays(),
+    refusal = play_refusal(seat, state.hands[seat], state.trick, state.legal_plays(),
                            state.called, card)
-    if problem is not None:
-        raise IllegalAction(problem)
+    if refusal is not None:
+        raise IllegalAction(refusal)

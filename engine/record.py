@@ -408,7 +408,7 @@ def _play(
 ) -> None:
     """Play the cards in order, showing each seat's handful and misères with its first card."""
     n = deal.state.n
-    items = _play_items(document.get("play"), n, deal.state.total_tricks)
+    items = _play_items(document.get("play"), n, deal.state.tricks_total)
 
     def announce(seat: int) -> None:
         if deal.state.played_seats >> seat & 1:
@@ -421,7 +421,7 @@ def _play(
     for where, token in items:
         state = deal.state
         if state.phase is not Phase.PLAYING or state.turn is None:
-            raise RecordError.of("deal_over", where, tricks=state.total_tricks)
+            raise RecordError.of("deal_over", where, tricks=state.tricks_total)
         card = _card(token, where)
         announce(state.turn)
         _execute(deal, Play(card), where)

@@ -14,7 +14,7 @@ the same problem as data (:class:`~engine.problems.Problem`), for the game to wo
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -135,6 +135,17 @@ class Rules:
             return self._by_name[key]
         except KeyError:
             raise RulesError.of("unknown_contract", name=excerpt(name)) from None
+
+    def highest_bid(self, bids: Iterable[tuple[int, str | None]]) -> Contract | None:
+        """The highest contract of ``bids`` ((seat, contract name or None for a pass), in
+        the order spoken), or ``None`` when every seat passed so far."""
+        best: Contract | None = None
+        for _, name in bids:
+            if name is not None:
+                contract = self.contract(name)
+                if best is None or contract.rank > best.rank:
+                    best = contract
+        return best
 
     def handful_thresholds(self, players: int) -> tuple[int, int, int]:
         return self.handfuls[players]

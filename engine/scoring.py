@@ -107,7 +107,7 @@ def _excuse_share(state: DealState) -> tuple[int, int]:
     winner_camp = state.camp_of(state.excuse_winner)
     if state.camp_won[winner_camp] & C.EXCUSE_BIT:
         return (9, 1) if winner_camp == TAKER_CAMP else (0, 0)  # the slam Excuse
-    if state.excuse_trick == state.total_tricks - 1:
+    if state.excuse_trick == state.tricks_total - 1:
         gets = 1 - owner_camp if state.rules.excuse_last_trick == "changes_camp" else winner_camp
         return (9, 1) if gets == TAKER_CAMP else (0, 0)
     # The owner keeps it (4 points) and gives a low card (0.5) to the trick's winner.
@@ -145,7 +145,7 @@ def excuse_fate(state: DealState) -> ExcuseFate:
     winner_camp = state.camp_of(state.excuse_winner)
     if state.camp_won[winner_camp] & C.EXCUSE_BIT:
         return ExcuseFate("slam", winner_camp, owner)
-    if state.excuse_trick == state.total_tricks - 1:
+    if state.excuse_trick == state.tricks_total - 1:
         owner_camp = state.camp_of(owner)
         gets = 1 - owner_camp if state.rules.excuse_last_trick == "changes_camp" else winner_camp
         return ExcuseFate("last_trick", gets, owner)

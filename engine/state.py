@@ -197,22 +197,8 @@ class DealState(PlayCore):
 
     # --- derived facts ----------------------------------------------------------------------
 
-    @property
-    def hand_size(self) -> int:
-        return self.tricks_total
-
-    @property
-    def total_tricks(self) -> int:
-        return self.tricks_total
-
     def highest_bid(self) -> Contract | None:
-        best: Contract | None = None
-        for _, name in self.bids:
-            if name is not None:
-                contract = self.rules.contract(name)
-                if best is None or contract.rank > best.rank:
-                    best = contract
-        return best
+        return self.rules.highest_bid(self.bids)
 
     def seat_to_speak(self) -> int:
         return (self.dealer + 1 + len(self.bids)) % self.n
@@ -374,7 +360,7 @@ def _partner_revealed(s: DealState, e: PartnerRevealed) -> None:
 
 def _trick_won(s: DealState, e: TrickWon) -> None:
     s._gather(e.seat)
-    if s.trick_index == s.total_tricks:
+    if s.trick_index == s.tricks_total:
         s.turn = None  # DealScored follows
 
 

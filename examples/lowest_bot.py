@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
-from engine.ai import options as O
 from engine.ai.base import PhaseBot
 from engine.cards import Card
 from engine.views import SeatView

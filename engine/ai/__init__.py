@@ -2,7 +2,7 @@
 
 * :mod:`engine.ai.base` — the :class:`Bot` interface and :class:`PhaseBot`, a base class with
   one method per kind of decision;
-* :mod:`engine.ai.options` — a seat's legal options worked out from its view alone;
+* :mod:`engine.choices` (in the engine) — a seat's legal options worked out from its view alone;
 * :mod:`engine.ai.random_bot` and :mod:`engine.ai.simple_bot` — the bots;
 * :mod:`engine.ai.registry` — the bots by name: :data:`BOTS` and :func:`make_bot`.
 """

@@ -1,7 +1,7 @@
 """What each option of a decision is worth, by the expert's own reckoning.
 
 :func:`analyse` takes one seat's view at a decision and values every option the expert bot
-would weigh there, with the expert's own evaluation (:class:`engine.ai.expert.Problem`): the
+would weigh there, with the expert's own evaluation (:class:`engine.ai.search.SearchProblem`): the
 same sampled deals, the same play-outs, the same scoring. Unlike the bot, which drops options
 as soon as they are clearly behind, the analysis plays every option on every sampled deal, so
 each one gets a mean score and a standard error, and the options can be shown side by side.
@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import (
     Action,
     AnnounceMisere,
@@ -49,11 +50,10 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import options as O
 from engine.ai import search
 from engine.ai.candidates import card_groups, unseen_out
 from engine.ai.expert import Declaration, ExpertBot
-from engine.ai.search import Problem
+from engine.ai.search import SearchProblem
 from engine.cards import Card, Mask
 from engine.deal import Deal, command_of
 from engine.state import DealState
@@ -236,7 +236,7 @@ class _Runner:
         self.stop = stop
         self.among = among  # normalised actions; empty: every option
 
-    def values(self, seat: int, problem: Problem[T], action: Callable[[T], Action],
+    def values(self, seat: int, problem: SearchProblem[T], action: Callable[[T], Action],
                extra: Sequence[T] = (), equivalents: tuple[tuple[Action, Action], ...] = (),
                outcome: Callable[[DealState, T], tuple[float, bool]] | None = None,
                ) -> Analysis:

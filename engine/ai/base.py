@@ -1,6 +1,6 @@
 """The bot interface: a bot reads one seat's view and answers with one action.
 
-A bot is asked only when its seat has a decision to make (:func:`engine.ai.options.pending`):
+A bot is asked only when its seat has a decision to make (:func:`engine.choices.pending`):
 
 ========== ==================================================================================
 phase      answer
@@ -16,7 +16,7 @@ PLAYING    :class:`~engine.actions.Play`; before the seat's first card it may an
 
 A bot gets nothing but its :class:`~engine.views.SeatView`, never the full deal state, so it
 cannot cheat. Declarations already made show in the view (``handfuls``, ``miseres``), and the
-options of :mod:`engine.ai.options` leave them out, so a bot does not repeat one.
+options of :mod:`engine.choices` leave them out, so a bot does not repeat one.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai.options import Decision, pending
+from engine.choices import Decision, pending
 from engine.views import SeatView
 
 

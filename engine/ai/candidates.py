@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from engine import cards as C
 from engine.ai.club_contract import discard_choice
-from engine.ai.options import DiscardOptions
 from engine.cards import Card, Mask
+from engine.choices import DiscardOptions
 from engine.views import SeatView
 
 #: The most discards weighed (the club player's first).

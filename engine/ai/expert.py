@@ -26,7 +26,7 @@ every player count: :mod:`engine.ai.expert_search`). Given ``budget_samples=N`` 
 bot looks at a fixed number of sampled deals and no clock, so that its play is reproducible
 from its seed.
 
-Each kind of decision is also available as a :class:`~engine.ai.search.Problem`
+Each kind of decision is also available as a :class:`~engine.ai.search.SearchProblem`
 (``bid_problem``, ``call_problem``, ``discard_problem``, ``slam_problem``,
 ``declare_problem``, ``play_problem``): the options the bot weighs, its source of weighted
 sampled deals and the function that scores one option on one deal. The bot's own decisions
@@ -44,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import (
     PASS,
     AnnounceMisere,
@@ -55,7 +56,6 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai import auction, club, endgame
-from engine.ai import options as O
 from engine.ai import playout as P
 from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
 from engine.ai.certain import sure_gain
@@ -74,7 +74,7 @@ from engine.ai.expert_search import (
     OPEN_DEFENCE,
     SearchingBot,
 )
-from engine.ai.search import Budget, Problem, race
+from engine.ai.search import Budget, SearchProblem, race
 from engine.cards import Card, Mask
 from engine.rules import Contract
 from engine.scoring import DealResult, score_deal
@@ -117,7 +117,7 @@ class ExpertBot(SearchingBot):
         problem = self.bid_problem(view, self._decision_rng())
         return race(replace(problem, options=allowed), self._budget()).best
 
-    def bid_problem(self, view: SeatView, rng: random.Random) -> Problem[Bid]:
+    def bid_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Bid]:
         """Every legal bid, each followed by the rest of the auction and the play."""
         bids = O.legal_bids(view)
         me = view.seat
@@ -143,7 +143,7 @@ class ExpertBot(SearchingBot):
                 score += self.edge * contract.multiplier * share
             return score
 
-        return Problem(bids, self.world_source(view, rng), run, float(view.players) / 2)
+        return SearchProblem(bids, self.world_source(view, rng), run, float(view.players) / 2)
 
     @staticmethod
     def seat_score(s: DealState, seat: int) -> float:
@@ -199,7 +199,7 @@ class ExpertBot(SearchingBot):
         problem = self.call_problem(view, self._decision_rng())
         return Call(race(problem, self._budget()).best)
 
-    def call_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
+    def call_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Card]:
         """The call candidates; ``run`` takes any card."""
         me = view.seat
         assert view.contract is not None
@@ -216,7 +216,7 @@ class ExpertBot(SearchingBot):
             self._rollout(s, rng)
             return float(score_deal(s).scores[me])
 
-        return Problem(self.call_candidates(view), self.world_source(view, rng), run,
+        return SearchProblem(self.call_candidates(view), self.world_source(view, rng), run,
                        self._unit(view))
 
     # --- the discard and the slam --------------------------------------------------------------
@@ -230,7 +230,7 @@ class ExpertBot(SearchingBot):
         problem = self.discard_problem(view, self._decision_rng())
         return Discard(tuple(C.cards_of(race(problem, self._budget()).best)))
 
-    def discard_problem(self, view: SeatView, rng: random.Random) -> Problem[Mask]:
+    def discard_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Mask]:
         """The discard candidates (:func:`engine.ai.candidates.discard_candidates`); ``run``
         takes any discard."""
         hand = view.hand_mask | C.mask_of(view.discard or ())
@@ -245,7 +245,7 @@ class ExpertBot(SearchingBot):
             self._rollout(s, rng)
             return float(score_deal(s).scores[me])
 
-        return Problem(candidates, self.world_source(view, rng), run, self._unit(view))
+        return SearchProblem(candidates, self.world_source(view, rng), run, self._unit(view))
 
     def slam(self, view: SeatView) -> DecideSlam:
         n = view.players
@@ -262,14 +262,14 @@ class ExpertBot(SearchingBot):
         self._rollout(s, rng)
         return score_deal(s)
 
-    def slam_problem(self, view: SeatView, rng: random.Random) -> Problem[bool]:
+    def slam_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[bool]:
         """Not announcing, then announcing the slam."""
         me = view.seat
 
         def run(world: DealState, announce: bool) -> float:
             return float(self.slam_deal(world, announce, rng).scores[me])
 
-        return Problem([False, True], self.world_source(view, rng), run, self._unit(view))
+        return SearchProblem([False, True], self.world_source(view, rng), run, self._unit(view))
 
     # --- declarations ----------------------------------------------------------------------------
 
@@ -307,7 +307,7 @@ class ExpertBot(SearchingBot):
             done += 1
         return wins / total if total else 0.5
 
-    def declare_problem(self, view: SeatView, rng: random.Random) -> Problem[Declaration]:
+    def declare_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Declaration]:
         """Declaring nothing (``None``), each misère open, each handful level open (the
         trumps the bot would show); ``run`` takes any declaration, played out from the
         seat's first card like :meth:`_camp_wins`."""
@@ -326,7 +326,7 @@ class ExpertBot(SearchingBot):
             self._rollout(s, rng)
             return float(score_deal(s).scores[me])
 
-        return Problem(options, self.world_source(view, rng), run, self._unit(view))
+        return SearchProblem(options, self.world_source(view, rng), run, self._unit(view))
 
     # --- the cards -------------------------------------------------------------------------------
 
@@ -357,13 +357,13 @@ class ExpertBot(SearchingBot):
         groups.sort(key=lambda g: (usual not in g, g[0] in special))
         return [group[0] for group in groups]
 
-    def play_problem(self, view: SeatView, rng: random.Random) -> Problem[Card]:
+    def play_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Card]:
         """One legal card of each group of interchangeable ones (:meth:`card_candidates`);
         ``run`` takes any legal card."""
         candidates = self.card_candidates(view)
         me = view.seat
         if len(view.hand) <= self.exact_tricks(view.players):
-            return Problem(candidates, self.world_source(view, rng), _exact_run(me),
+            return SearchProblem(candidates, self.world_source(view, rng), _exact_run(me),
                            self._unit(view))
         public: list[Tracker] = []
         noise = rng if self.epsilon else None
@@ -380,7 +380,7 @@ class ExpertBot(SearchingBot):
             tracker.play(card)
             return P.value(s, me, noise, self.epsilon, tracker)
 
-        return Problem(candidates, self.world_source(view, rng), run, self._unit(view))
+        return SearchProblem(candidates, self.world_source(view, rng), run, self._unit(view))
 
 
 def _exact_run(me: int) -> Callable[[DealState, Card], float]:
@@ -413,7 +413,7 @@ __all__ = [
     "Budget",
     "Declaration",
     "ExpertBot",
-    "Problem",
+    "SearchProblem",
     "card_groups",
     "discard_candidates",
     "equivalent_cards",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
-from engine.ai import options as O
 from engine.ai.base import PhaseBot
 from engine.views import SeatView
 

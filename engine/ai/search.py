@@ -1,6 +1,6 @@
 """The expert's search: options compared on the same sampled deals, as long as time allows.
 
-A decision is a :class:`Problem`: the options, a source of sampled deals (each with a weight,
+A decision is a :class:`SearchProblem`: the options, a source of sampled deals (each with a weight,
 how likely the deal is given what the table has seen) and the function that plays one option
 out on one deal and returns the deciding seat's score. :func:`race` evaluates every option on
 the same deals, deal after deal, so that options are compared deal by deal (the luck of the
@@ -37,7 +37,7 @@ REVIEW_GROWTH = 1.1
 
 
 @dataclass(frozen=True)
-class Problem(Generic[T]):
+class SearchProblem(Generic[T]):
     """One decision as the expert weighs it.
 
     ``options`` are the choices it compares (bids, called cards, discard masks, slam yes/no,
@@ -102,7 +102,7 @@ def paired(values_a: Sequence[float], values_b: Sequence[float],
     return mean, math.sqrt(var / effective)
 
 
-def race(problem: Problem[T], budget: Budget, favour: int | None = None,
+def race(problem: SearchProblem[T], budget: Budget, favour: int | None = None,
          margin: float = 0.0) -> Outcome[T]:
     """The option with the best weighted mean of ``run(world, option)`` over sampled deals;
     ties go to the earlier option, and so do options the search found, with confidence,
@@ -173,4 +173,4 @@ def _review(values: list[list[float]], weights: list[float], alive: list[int],
     return sorted(keep), same and len(keep) > 1
 
 
-__all__ = ["Budget", "Outcome", "Problem", "WorldSource", "paired", "race"]
+__all__ = ["Budget", "Outcome", "SearchProblem", "WorldSource", "paired", "race"]

@@ -23,9 +23,9 @@ from __future__ import annotations
 import random
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
 from engine.ai import club
-from engine.ai import options as O
 from engine.ai.base import PhaseBot
 from engine.ai.club_contract import BID_THRESHOLDS, call_choice, discard_choice, hand_strength
 from engine.ai.hand_values import value_bid

@@ -23,8 +23,8 @@ from collections.abc import Iterator
 
 from engine.actions import PASS, Bid
 from engine.ai.arena.bots import BotSpecError, build_bot, release
-from engine.ai.options import Decision, handful_options, pending
 from engine.ai.simple_bot import SimpleBot
+from engine.choices import Decision, handful_options, pending
 from engine.deal import Deal
 from engine.rules import Rules, load_rules
 from engine.views import SeatView, view_for

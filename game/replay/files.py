@@ -58,7 +58,7 @@ class ReplayFileError(DataError):
 
 
 @dataclass(frozen=True)
-class ReplaySource:
+class ReplayFile:
     """One deal ready for the replay viewer."""
 
     deal: Deal
@@ -90,7 +90,7 @@ class ReplaySource:
         return self.kind == DEAL_FORMAT
 
 
-def load_replay_file(path: str | Path) -> ReplaySource:
+def load_replay_file(path: str | Path) -> ReplayFile:
     """Read and check ``path``; raises :class:`ReplayFileError` when it cannot be replayed."""
     file = Path(path).expanduser()
     raw = _read_bytes(file)
@@ -166,7 +166,7 @@ def _short(value: object, limit: int = 40) -> str:
 # --- saved games ---------------------------------------------------------------------------------
 
 
-def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
+def _from_save(file: Path, document: dict[str, Any]) -> ReplayFile:
     found = document.get("format")
     if found not in (DEAL_FORMAT, MATCH_FORMAT):
         raise ReplayFileError(f"{file}: a {_short(found)} file, not {_WHAT}",
@@ -205,7 +205,7 @@ def _from_save(file: Path, document: dict[str, Any]) -> ReplaySource:
     _check_over(file, deal)
     title = file.name if found == DEAL_FORMAT or number is None else f"{file.name} #{number}"
     names = saved_names(meta, deal.players, _seat_names(deal.players))
-    return ReplaySource(deal, names, title, file, dict(meta), number, variations, problems,
+    return ReplayFile(deal, names, title, file, dict(meta), number, variations, problems,
                         str(found), totals)
 
 
@@ -250,7 +250,7 @@ def _check_record_size(file: Path, raw: bytes) -> None:
                               limit=limit)
 
 
-def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySource:
+def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplayFile:
     _check_record_size(file, raw)
     try:
         deal = replay_record(document, load_rules())
@@ -261,7 +261,7 @@ def _from_record(file: Path, raw: bytes, document: dict[Any, Any]) -> ReplaySour
         raise ReplayFileError(f"{file}: the game's rules cannot be read ({exc})",
                               "rules_unreadable", str(file), problem=exc.problem) from None
     _check_over(file, deal)
-    return ReplaySource(deal, _seat_names(deal.players), file.name, file, {}, None, kind="record")
+    return ReplayFile(deal, _seat_names(deal.players), file.name, file, {}, None, kind="record")
 
 
 # --- common checks -------------------------------------------------------------------------------
@@ -282,5 +282,10 @@ def _seat_names(players: int) -> list[str]:
     return [seat_name(seat, players, "en") for seat in range(players)]
 
 
-__all__ = ["MAX_FILE_BYTES", "MAX_RECORD_BYTES", "ReplayFileError", "ReplaySource",
-           "load_replay_file"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_RECORD_BYTES",
+    "ReplayFile",
+    "ReplayFileError",
+    "load_replay_file",
+]

@@ -272,7 +272,7 @@ def _trick_won(event: TrickWon, before: DealState, after: DealState | None,
     goes: that would say who the partner is."""
     trick = before.trick
     winner = event.seat
-    last = event.trick == before.total_tricks - 1
+    last = event.trick == before.tricks_total - 1
     half = sum(C.HALF_POINTS[c] for c in trick)
     key = "narr_last_trick" if last else "narr_trick"
     notes: list[str] = []

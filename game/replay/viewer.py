@@ -71,7 +71,7 @@ class ReplayInfo:
 
 
 def open_replay(app: App, source: Any, replace: bool = False) -> ReplayScene:
-    """Open the viewer on ``source`` (a :class:`game.replay.files.ReplaySource` or anything
+    """Open the viewer on ``source`` (a :class:`game.replay.files.ReplayFile` or anything
     with ``deal``, ``names``, ``title``, ``meta``)."""
     info = ReplayInfo(source.deal, list(source.names), getattr(source, "title", ""),
                       dict(getattr(source, "meta", {}) or {}), getattr(source, "path", None),

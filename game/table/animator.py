@@ -225,10 +225,13 @@ def bid(table: TableScene, step: Step) -> Animation:
 def _dog_away(table: TableScene, step: Step) -> Animation:
     """Garde sans / contre: the dog stays hidden and leaves the table."""
     view = step.after
-    if view.contract is None or view.taker is None or view.rules.contract(
-            view.contract).dog_shown:
+    if view.contract is None or view.taker is None:
         return
-    target = _source(table, view.taker) if view.contract == "garde_sans" else (
+    contract = view.rules.contract(view.contract)
+    if contract.dog_shown:
+        return
+    # the dog goes to the camp whose points it counts for: the taker's, or off the table
+    target = _source(table, view.taker) if contract.dog_to_taker else (
         table.layout.centre[0], -table.layout.trick_h)
     for sprite in table.sprites["dog"]:
         sprite.move_to(*target, width=table.layout.small_w, duration=table.d(0.45),

@@ -62,9 +62,9 @@ def discard_on_show(table: TableScene, view: SeatView) -> tuple[Card, ...]:
 
 def dog_label_for(table: TableScene, view: SeatView, end: bool) -> str:
     """"The dog", or at the end of a Garde sans or contre whose points it counts for."""
-    if end and view.contract is not None and not view.rules.contract(
-            view.contract).dog_shown:
-        camp = "taker" if view.contract == "garde_sans" else "defence"
+    contract = None if view.contract is None else view.rules.contract(view.contract)
+    if end and contract is not None and not contract.dog_shown:
+        camp = "taker" if contract.dog_to_taker else "defence"
         return table.tr("table_dog_at_end", camp=table.tr(f"table_camp_{camp}"))
     return table.tr("table_dog")
 

@@ -14,8 +14,8 @@ import random
 import pytest
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import PASS, AnnounceMisere, Bid, DecideSlam, Discard, Play, ShowHandful
-from engine.ai import options as O
 from engine.deal import Deal
 from engine.events import DealDealt
 from engine.legal import (

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import (
     PASS,
     Action,
@@ -17,7 +18,6 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import options as O
 from engine.ai.analysis import (
     NO_DECLARATION,
     Analysis,
@@ -211,7 +211,7 @@ def test_decisions_lists_every_decision_of_a_seat_with_its_view() -> None:
     expected = [i for i, command in commands.items() if command is not None and command[0] == 0]
     assert [d.index for d in found] == expected
     assert any(isinstance(d.action, Bid) for d in found)
-    assert sum(isinstance(d.action, Play) for d in found) == deal.state.hand_size
+    assert sum(isinstance(d.action, Play) for d in found) == deal.state.tricks_total
     for decision in found:
         command = command_of(deal.events[decision.index])
         assert command == (0, decision.action) and decision.seat == 0

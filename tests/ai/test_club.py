@@ -55,7 +55,7 @@ def test_a_play_out_plays_the_simple_bots_cards(players: int) -> None:
             else:
                 card = legal.bit_length() - 1
             tracker.play(card)
-        assert state.scores is None and state.trick_index == state.total_tricks
+        assert state.scores is None and state.trick_index == state.tricks_total
     assert checked > 100
 
 

@@ -16,12 +16,12 @@ from engine.ai import BOTS, make_bot
 from engine.ai.base import Bot
 from engine.ai.dealer import Dealer
 from engine.ai.expert import ExpertBot, equivalent_cards
-from engine.ai.options import pending
 from engine.ai.oracle import OmniscientExpert
 from engine.ai.random_bot import RandomBot
 from engine.ai.registry import MEASUREMENT_BOTS
 from engine.ai.sampling import infer, sample_deals, trick_constraints
 from engine.ai.simple_bot import SimpleBot
+from engine.choices import pending
 from engine.deal import Deal
 from engine.events import DealDealt, Discarded, Event
 from engine.rules import Rules, load_rules

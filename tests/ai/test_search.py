@@ -11,10 +11,10 @@ from engine.ai import auction
 from engine.ai.candidates import discard_candidates
 from engine.ai.club_contract import discard_choice, thresholds_for
 from engine.ai.inference import Inference, bid_likelihood
-from engine.ai.options import discard_options
 from engine.ai.sampling import Worlds
-from engine.ai.search import Budget, Problem, paired, race
+from engine.ai.search import Budget, SearchProblem, paired, race
 from engine.ai.simple_bot import SimpleBot
+from engine.choices import discard_options
 from engine.deal import Deal
 from engine.events import DealDealt
 from engine.rules import load_rules
@@ -25,7 +25,7 @@ RULES = load_rules()
 
 
 def synthetic(means: list[float], noise: float, seed: int = 0,
-              indifference: float = 0.5) -> tuple[Problem[int], list[int]]:
+              indifference: float = 0.5) -> tuple[SearchProblem[int], list[int]]:
     """Options whose score on each "deal" is its mean plus noise shared by every option (so
     differences show through), and a counter of the deals drawn."""
     rng = random.Random(seed)
@@ -41,7 +41,7 @@ def synthetic(means: list[float], noise: float, seed: int = 0,
     def run(world: DealState, option: int) -> float:
         return means[option] + shared[0] + rng.gauss(0, 1)
 
-    return Problem(list(range(len(means))), worlds, run, indifference), drawn
+    return SearchProblem(list(range(len(means))), worlds, run, indifference), drawn
 
 
 def test_the_race_finds_the_best_option_and_drops_the_clear_losers_early() -> None:
@@ -65,7 +65,7 @@ def test_a_favoured_option_is_given_up_only_for_a_confident_gain_larger_than_the
 
 def test_equal_options_end_the_race_at_once_and_the_first_one_wins() -> None:
     state = DealState(RULES, 4)
-    problem = Problem([5, 6, 7], lambda: (state, 1.0), lambda w, o: 10.0, 0.5)
+    problem = SearchProblem([5, 6, 7], lambda: (state, 1.0), lambda w, o: 10.0, 0.5)
     outcome = race(problem, Budget(None, 1000))
     assert outcome.best == 5 and outcome.worlds < 20
 

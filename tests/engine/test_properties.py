@@ -130,7 +130,7 @@ def ref_count(state: DealState) -> tuple[list[int], list[int]]:
         return 0 if seat in (taker, partner) else 1
 
     points, oudlers, tricks_won = [0, 0], [0, 0], [0, 0]
-    last = state.total_tricks - 1
+    last = state.tricks_total - 1
     assert len(state.tricks) == last + 1
     for index, (leader, cards, winner) in enumerate(state.tricks):
         assert len(cards) == n
@@ -345,7 +345,7 @@ def choose_card(state: DealState, rng: random.Random, greedy: set[int]) -> int:
     legal = C.cards_of(state.legal_plays())
     if state.turn not in greedy:
         return rng.choice(legal)
-    last = state.trick_index == state.total_tricks - 1
+    last = state.trick_index == state.tricks_total - 1
     if last and not state.trick and EX in legal:
         return EX
     strong = [c for c in legal if c != EX]

@@ -21,7 +21,7 @@ from engine.rules import load_rules
 from engine.saves import save_deal, save_match
 from engine.state import Phase
 from game.replay import files as replay_files
-from game.replay.files import ReplayFileError, ReplaySource, load_replay_file
+from game.replay.files import ReplayFile, ReplayFileError, load_replay_file
 from tests.helpers.paths import RECORDS, ROOT
 
 RULES = load_rules()
@@ -82,7 +82,7 @@ class Untouched:
         assert self.snapshot() == self.before, "loading changed a file or its folder"
 
 
-def opened(path: Path) -> ReplaySource:
+def opened(path: Path) -> ReplayFile:
     untouched = Untouched(path.parent)
     source = load_replay_file(path)
     untouched.check()

@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import Bid, Call, DecideSlam
 from engine.ai import make_bot
-from engine.ai import options as O
 from engine.deal import Deal
 from engine.match import Match
 from engine.rules import load_rules

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 from engine import cards as C
 from engine.actions import PASS, Bid, Discard
-from engine.ai.options import pending
 from engine.ai.random_bot import RandomBot
 from engine.ai.simple_bot import SimpleBot
 from engine.cards import Card
+from engine.choices import pending
 from engine.deal import Deal
 from engine.rules import Rules, load_rules
 from engine.state import Phase
@@ -169,7 +169,7 @@ def king_positions(count: int = 1) -> list[tuple[SeatView, Card, Card]]:
 
 def other_discard(view: SeatView, taken_: Discard) -> Discard:
     """A legal discard different from ``taken_`` (the lowest plain cards allowed)."""
-    from engine.ai.options import discard_options
+    from engine.choices import discard_options
 
     options = discard_options(view)
     cards = [c for c in C.cards_of(options.allowed)]

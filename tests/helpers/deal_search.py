@@ -297,7 +297,7 @@ RECORDS: dict[str, Callable[[], dict]] = {
     # A defender's Excuse kept for the last trick, which another defender wins.
     "excuse_last_trick": lambda: search(
         Spec(4, 3, 1, "garde", given={2: "EX"}, keep_back=("EX",)),
-        lambda r, s: s.excuse_trick == s.total_tricks - 1 and s.excuse_player == 2
+        lambda r, s: s.excuse_trick == s.tricks_total - 1 and s.excuse_player == 2
         and s.camp_of(s.excuse_winner) == 1 and r.petit_au_bout is None and r.slam is None,
         seed=9,
     ),
@@ -305,13 +305,13 @@ RECORDS: dict[str, Callable[[], dict]] = {
     # Excuse into a trick the taker wins.
     "taker_excuse_exchanged": lambda: search(
         Spec(4, 3, 1, "petite", given={1: "EX"}),
-        lambda r, s: s.excuse_trick < s.total_tricks - 1 and s.camp_of(s.excuse_winner) == 1
+        lambda r, s: s.excuse_trick < s.tricks_total - 1 and s.camp_of(s.excuse_winner) == 1
         and r.petit_au_bout is None and r.slam is None,
         seed=10,
     ),
     "defence_excuse_exchanged": lambda: search(
         Spec(4, 3, 1, "garde", given={3: "EX", 1: "T21 T20 T19 T18"}),
-        lambda r, s: s.excuse_trick < s.total_tricks - 1 and s.camp_of(s.excuse_winner) == 0
+        lambda r, s: s.excuse_trick < s.tricks_total - 1 and s.camp_of(s.excuse_winner) == 0
         and r.petit_au_bout is None and r.slam is None,
         seed=11,
     ),

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine import cards as C
+from engine import choices as O
 from engine.actions import Bid, Call, DecideSlam
 from engine.ai import make_bot
-from engine.ai import options as O
 from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase

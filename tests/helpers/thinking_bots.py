@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from engine import choices as O
 from engine.actions import Action
-from engine.ai import options as O
 from engine.views import SeatView
 
 #: Seconds a pondering bot thinks when nobody stops it: longer than any test waits.
