@@ -6,7 +6,9 @@ one line, and nothing is discovered by scanning folders.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from typing import Any
 
 from engine.ai.base import Bot
 from engine.ai.expert import make as make_expert
@@ -27,11 +29,26 @@ MEASUREMENT_BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of the kind ``name``, seeded with ``seed``; ``ValueError`` for an unknown name."""
+def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
+    """A new bot of the kind ``name``, seeded with ``seed``, built with its factory's
+    ``options`` (``make_bot("expert", 7, samples=32)``); ``ValueError`` for an unknown name or
+    an option the factory does not take.
+
+    >>> type(make_bot("simple", 3)).__name__
+    'SimpleBot'
+    >>> make_bot("simple", 3, samples=32)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'simple' takes no option 'samples'
+    """
     try:
         factory = BOTS[name]
     except KeyError:
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"unknown bot {name!r} (known bots: {known})") from None
-    return factory(seed)
+    if options:
+        taken = inspect.signature(factory).parameters
+        for key in options:
+            if key not in taken:
+                raise ValueError(f"bot {name!r} takes no option {key!r}")
+    return factory(seed, **options)

@@ -333,7 +333,7 @@ def _send(worker: _Worker, message: object) -> bool:
 
 def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
     """A worker process: answer requests until told to stop (``None``) or the pipe closes."""
-    from engine.ai.arena.bots import build_bot  # the same bot specs as the arena
+    from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
 
     if nice and hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
@@ -369,9 +369,7 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
                 identity = spec.identity()
                 bot = bots.get(identity)
                 if bot is None:
-                    options = ",".join(f"{k}={v}" for k, v in spec.options.items())
-                    bot = build_bot(f"{spec.name},{options}" if options else spec.name,
-                                    spec.seed)
+                    bot = bot_of(spec.name, spec.seed, spec.options)
                     bots[identity] = bot
                     while len(bots) > KEPT_BOTS:
                         bots.popitem(last=False)

@@ -17,7 +17,7 @@ import importlib
 import importlib.util
 import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, cast
 
@@ -182,8 +182,16 @@ def build_bot(spec: str, seed: int, budget: float | None = None,
     as a keyword to factories that accept it, unless the spec sets its own, and ignored by the
     others. Measurement bots (:data:`engine.ai.registry.MEASUREMENT_BOTS`) also get the
     ``table`` they play at."""
-    factory = resolve_factory(spec)
     name, options = split_spec(spec)
+    return bot_of(name, seed, options, budget, table, spec)
+
+
+def bot_of(name: str, seed: int, options: Mapping[str, Any], budget: float | None = None,
+           table: TrueDeal | None = None, spec: str | None = None) -> Bot:
+    """:func:`build_bot` of a bot ``name`` (a registry name or ``module:factory``) and its
+    ``options`` as values, not text (the thinker's :class:`~engine.ai.thinker.BotSpec`)."""
+    spec = spec or name
+    factory = resolve_factory(name)
     for key in options:
         if not accepts(factory, key):
             raise BotSpecError(f"bot {spec!r}: the factory takes no option {key!r}")
