@@ -6,6 +6,7 @@
 #                                    every test, headless (no display, no sound card needed)
 #   make test ARGS="-k replay"       ... with options for pytest
 #   make test-fast                   the engine's and the bots' tests alone, in seconds
+#   make test-pure                   ... on the pure-Python engine (no compiled twins)
 #   make test JOBS=1                 the tests in one process (default: two, with pytest-xdist)
 #
 # The virtual environment is the project's own (.venv); it is made, and brought up to date
@@ -31,7 +32,7 @@ ARGS ?=
 JOBS ?= 2
 PYTEST := $(HEADLESS) $(BIN)/python -m pytest $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS))
 
-.PHONY: play test test-fast lint build clean-venv
+.PHONY: play test test-fast test-pure lint build clean-venv
 
 play: $(VENV)/.player
 	$(BIN)/python -m game $(ARGS)
@@ -45,6 +46,11 @@ test: $(VENV)/.developer
 # The engine and the bots (tests/engine, tests/ai) without the few slow ones: no window.
 test-fast: $(VENV)/.developer
 	$(PYTEST) tests/engine tests/ai -m "not slow" $(ARGS)
+
+# The engine's and the bots' tests again on the pure-Python engine, as a player without a C
+# compiler plays it: the compiled twins are faster, never different (engine/speedups.py).
+test-pure: $(VENV)/.developer
+	TAROT_PURE_PYTHON=1 $(PYTEST) tests/engine tests/ai -m "not slow" $(ARGS)
 
 # The standalone executable, built and checked (its self-test, size and start-up budgets).
 build: $(VENV)/.developer

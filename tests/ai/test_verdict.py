@@ -101,10 +101,10 @@ def test_a_flag_measured_again_on_more_deals_still_holds() -> None:
 def test_a_flag_judged_again_with_eight_times_the_budget_is_still_a_flag() -> None:
     view = petit_wins()
     action = Play(C.parse_card("T20"))
-    found = V.judge(view, action, seed=1)  # type: ignore[arg-type]
-    again = V.judge(view, action, 8 * V.DEFAULT_SAMPLES, seed=2)  # type: ignore[arg-type]
+    found = V.judge(view, action, 12, seed=1, refine=4)  # type: ignore[arg-type]
+    again = V.judge(view, action, 8 * 12, seed=2, refine=4)  # type: ignore[arg-type]
     assert found.flagged and again.flagged
-    assert again.samples >= 8 * V.DEFAULT_SAMPLES
+    assert again.samples >= 8 * 12
 
 
 def test_the_measure_plays_the_two_options_compared_on_the_same_deals() -> None:
