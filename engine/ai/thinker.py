@@ -9,7 +9,7 @@ it gets a :class:`Handle` back at once and polls it, typically once a frame::
     handle = thinker.submit(view, BotSpec("expert", seed=7, key=("match", 3)))
     ...
     result = thinker.poll(handle)      # None while the bot is thinking
-    if result is not None and result.action is not None:
+    if isinstance(result, Answer):
         deal.execute(view.seat, result.action)
     ...
     thinker.cancel(handle)             # an undo, leaving the table: the answer is not wanted
@@ -44,10 +44,10 @@ import os
 import time
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine import challenge
 from engine.actions import Action
@@ -84,19 +84,50 @@ class BotSpec:
 
 
 @dataclass(frozen=True)
-class Result:
-    """A finished job: the bot's ``action`` (or the ``analysis``), or an ``error`` saying why
-    there is none; ``seconds`` is the time the worker spent on it."""
+class Answer:
+    """A bot's answer to the decision it was asked, and the worker's seconds on it."""
 
-    action: Action | None = None
-    analysis: Analysis | None = None
-    error: str | None = None
+    action: Action
     seconds: float = 0.0
-    value: Any = None  # what a task returned
 
-    @property
-    def ok(self) -> bool:
-        return self.error is None
+
+@dataclass(frozen=True)
+class Analysed:
+    """What :meth:`Thinker.submit_analysis` asked for."""
+
+    analysis: Analysis
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a task of :data:`TASKS` returned."""
+
+    value: Any
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Failed:
+    """No answer, and why: ``"cancelled"``, a bot's error, a worker that stopped."""
+
+    error: str
+    seconds: float = 0.0
+
+
+#: A finished job: one of four frozen kinds, each with only the fields it has.
+Result = Answer | Analysed | Done | Failed
+V = TypeVar("V")
+
+
+def done_value(result: Result, kind: type[V]) -> V | None:
+    """What a task returned, when it finished and returned a ``kind``; else ``None``."""
+    return result.value if isinstance(result, Done) and isinstance(result.value, kind) else None
+
+
+def failure(result: Result, wanted: str) -> str:
+    """Why ``result`` brings no ``wanted``: a failed job's error, else "no ``wanted``"."""
+    return result.error if isinstance(result, Failed) else f"no {wanted}"
 
 
 @dataclass(frozen=True)
@@ -202,7 +233,7 @@ class Thinker:
                 worker.flag.value = handle.id
                 worker.cancelled_at = time.monotonic()
                 self._dropped.add(handle.id)
-        self._done[handle.id] = Result(error="cancelled")
+        self._done[handle.id] = Failed("cancelled")
         self._tries.pop(handle.id, None)
         self._pump()
 
@@ -317,7 +348,7 @@ class Thinker:
             self._queue.appendleft(job)  # once more, on a new worker
         else:
             self._tries.pop(job.id, None)
-            self._done[job.id] = Result(error=reason)
+            self._done[job.id] = Failed(reason)
 
 
 def _send(worker: _Worker, message: object) -> bool:
@@ -358,12 +389,13 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
             return flag.value == job_id
 
         start = time.perf_counter()
+        result: Result
         try:
             if request.task:
-                result = Result(value=TASKS[request.task](stop=stop, **request.analysis))
+                result = Done(TASKS[request.task](stop=stop, **request.analysis))
             elif request.bot is None:
                 assert request.view is not None
-                result = Result(analysis=analyse(request.view, stop=stop, **request.analysis))
+                result = Analysed(analyse(request.view, stop=stop, **request.analysis))
             else:
                 spec = request.bot
                 identity = spec.identity()
@@ -378,19 +410,19 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
                 if callable(stop_when):
                     stop_when(stop)
                 assert request.view is not None
-                result = Result(action=bot.decide(request.view))
+                result = Answer(bot.decide(request.view))
         except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
-            result = Result(error="cancelled")
+            result = Failed("cancelled")
         except Exception as exc:  # a bot's bug is the caller's to report, not the worker's end
-            result = Result(error=f"{type(exc).__name__}: {exc}")
-        result = Result(result.action, result.analysis, result.error,
-                        time.perf_counter() - start, result.value)
+            result = Failed(f"{type(exc).__name__}: {exc}")
+        result = replace(result, seconds=time.perf_counter() - start)
         if stop():
-            result = Result(error="cancelled", seconds=result.seconds)
+            result = Failed("cancelled", result.seconds)
         try:
             conn.send((job_id, result))
         except (BrokenPipeError, OSError):
             return
 
 
-__all__ = ["BotSpec", "Handle", "Result", "Thinker"]
+__all__ = ["Analysed", "Answer", "BotSpec", "Done", "Failed", "Handle", "Result", "Thinker",
+           "done_value", "failure"]

@@ -8,8 +8,9 @@ the drawing. The same thinker works out the hints and the replay's analysis
 (:func:`game_thinker`).
 
 A bot handed in as an object (a test's scripted bot, a bot built by the caller) cannot travel
-to another process; it is asked on a daemon thread of this process instead, with the same
-calls (:class:`TableBots`), so the controller does not tell the two apart.
+to another process; it is asked in the thinker's twin in this process
+(:class:`~engine.ai.local_thinker.LocalThinker`, one daemon thread), through the same
+calls, so :class:`TableBots` asks both one way and the controller does not tell them apart.
 
 Either way nothing here blocks: :meth:`TableBots.ask` returns a ticket at once,
 :meth:`TableBots.answer` is ``None`` until the answer is there, and :meth:`TableBots.cancel`
@@ -22,13 +23,12 @@ from __future__ import annotations
 import atexit
 import itertools
 import logging
-import queue
 import threading
-import time
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.ai import Bot
+from engine.ai.local_thinker import BotThinker, LocalThinker
 from engine.ai.thinker import BotSpec, Handle, Result, Thinker
 from engine.views import SeatView
 
@@ -82,48 +82,14 @@ def close_game_thinker() -> None:
 atexit.register(close_game_thinker)
 
 
-@dataclass(eq=False)
-class _Local:
-    """A decision asked of a bot object on the table's thread."""
+@dataclass(frozen=True)
+class Ticket:
+    """A question asked of a table's bot: the thinker that answers it, and its handle."""
 
-    bot: Bot
-    view: SeatView
-    cancelled: bool = False
-    result: Result | None = None
+    thinker: BotThinker
+    handle: Handle
 
 
-@dataclass(eq=False)
-class _Thread:
-    """One daemon thread answering the bot objects' decisions in order."""
-
-    jobs: queue.SimpleQueue[_Local | None] = field(default_factory=queue.SimpleQueue)
-    stopped: threading.Event = field(default_factory=threading.Event)
-
-    def __post_init__(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="bot-thread", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            job = self.jobs.get()
-            if job is None or self.stopped.is_set():
-                return
-            if job.cancelled:
-                continue
-            start = time.perf_counter()
-            try:
-                result = Result(action=job.bot.decide(job.view))
-            except Exception as exc:  # a bot's bug is reported by the table, not fatal here
-                result = Result(error=f"{type(exc).__name__}: {exc}")
-            job.result = Result(result.action, error=result.error,
-                                seconds=time.perf_counter() - start)
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.jobs.put(None)
-
-
-Ticket = Handle | _Local
 _keys = itertools.count(1)
 
 
@@ -142,7 +108,7 @@ class TableBots:
         self._key = ("table", next(_keys))
         self._asked: set[Hashable] = set()  # the keys given to the thinker
         self._given = thinker
-        self._thread: _Thread | None = None
+        self._local: LocalThinker | None = None  # for the bots handed in as objects
         self._closed = False
         if thinker is None and any(isinstance(bot, BotSpec) for bot in bots.values()):
             warm_game_thinker()
@@ -156,41 +122,38 @@ class TableBots:
         return self._given if self._given is not None else game_thinker()
 
     def ask(self, seat: int, view: SeatView) -> Ticket:
-        """Ask ``seat``'s bot for the decision of ``view``; returns at once."""
+        """Ask ``seat``'s bot for the decision of ``view``; returns at once. A spec is asked in
+        the game's thinker (or the one given); a bot object, which cannot travel to a worker
+        process, in this table's :class:`~engine.ai.local_thinker.LocalThinker`."""
         bot = self.bots[seat]
         if isinstance(bot, BotSpec):
             key = (self._key, seat)
             self._asked.add(key)
-            return self._thinker().submit(view, BotSpec(bot.name, bot.seed, bot.options, key))
-        if self._thread is None:
-            self._thread = _Thread()
-        job = _Local(bot, view)
-        self._thread.jobs.put(job)
-        return job
+            thinker: BotThinker = self._thinker()
+            spec = BotSpec(bot.name, bot.seed, bot.options, key)
+        else:
+            if self._local is None:
+                self._local = LocalThinker()
+            thinker, spec = self._local, self._local.adopt(bot)
+        return Ticket(thinker, thinker.submit(view, spec))
 
     def answer(self, ticket: Ticket) -> Result | None:
-        """The answer once it is there (an error when the bot failed), else ``None``."""
-        if isinstance(ticket, _Local):
-            return ticket.result
-        return self._thinker().poll(ticket)
+        """The answer once it is there (a failure when the bot failed), else ``None``."""
+        return None if ticket.thinker.closed else ticket.thinker.poll(ticket.handle)
 
     def cancel(self, ticket: Ticket) -> None:
         """The answer is no longer wanted: a search in a worker stops at its next deal; a bot
         object not yet started is skipped (one already thinking is left to finish, unheard)."""
-        if isinstance(ticket, _Local):
-            ticket.cancelled = True
-            return
-        thinker = self._thinker()
-        if not thinker.closed:
-            thinker.cancel(ticket)
+        if not ticket.thinker.closed:
+            ticket.thinker.cancel(ticket.handle)
 
     def close(self) -> None:
         """The table is over: its bots are dropped from the workers, its thread stopped."""
         if self._closed:
             return
         self._closed = True
-        if self._thread is not None:
-            self._thread.stop()
+        if self._local is not None:
+            self._local.shutdown()
         thinker = self._given if self._given is not None else _thinker
         if thinker is not None and not thinker.closed:
             for key in self._asked:

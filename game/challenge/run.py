@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.ai.thinker import BotSpec, Handle, Thinker
+from engine.ai.thinker import BotSpec, Handle, Thinker, done_value, failure
 from engine.challenge import SEAT, Challenge, ChallengeMatch, DealComparison, compare
 from engine.deal import Deal
 from game.match.session import MATCH_ID, Autosave, new_match_id
@@ -112,12 +112,13 @@ class ChallengeRun:
             if result is None:
                 return
             self._job = None
-            if isinstance(result.value, Deal):
-                self._keep_expert(index, result.value)
+            deal = done_value(result, Deal)
+            if deal is not None:
+                self._keep_expert(index, deal)
             else:
+                self._errors[index] = failure(result, "deal")
                 log.warning("the expert's deal %d of the challenge failed: %s", index + 1,
-                            result.error)
-                self._errors[index] = result.error or "no deal"
+                            self._errors[index])
         todo = [i for i, deal in enumerate(self._ahead)
                 if deal is None and i not in self._errors]
         if todo:

@@ -37,7 +37,7 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai import Bot
-from engine.ai.thinker import BotSpec, Result, Thinker
+from engine.ai.thinker import Answer, BotSpec, Result, Thinker, failure
 from engine.deal import Deal
 from engine.events import Event
 from engine.legal import IllegalAction
@@ -282,16 +282,15 @@ class MatchController:
 
     def _carry_out(self, job: _Job, answer: Result) -> None:
         seat = job.seat
-        action = answer.action
         state = self.match.current.state
         problem: str
-        if answer.error is not None:
-            problem = f"failed ({answer.error})"
-        elif not isinstance(action, _ANSWERS.get(state.phase, ())):
+        if not isinstance(answer, Answer):
+            problem = f"failed ({failure(answer, 'action')})"
+        elif not isinstance(action := answer.action, _ANSWERS.get(state.phase, ())):
             problem = f"answered {action!r} in the {state.phase.value} phase"
         else:
             try:
-                events = self.match.execute(seat, action)  # type: ignore[arg-type]
+                events = self.match.execute(seat, action)
             except Exception as exc:  # IllegalAction, or whatever a malformed action causes
                 problem = str(exc)
             else:

@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from engine.ai import review
-from engine.ai.thinker import Handle, Thinker
+from engine.ai.thinker import Handle, Thinker, done_value, failure
 from engine.ai.verdict import Verdict
 from engine.deal import Deal
 from engine.views import view_for
@@ -179,11 +179,12 @@ class DealAnalysis:
             if result is None:
                 return
             self._deciding = None
-            if isinstance(result.value, Verdict):
-                self._results[index] = result.value
+            verdict = done_value(result, Verdict)
+            if verdict is not None:
+                self._results[index] = verdict
             else:  # one bad position must not stop the others
-                log.warning("analysis of decision %d failed: %s", index, result.error)
-                self._errors[index] = result.error or "no analysis"
+                self._errors[index] = failure(result, "analysis")
+                log.warning("analysis of decision %d failed: %s", index, self._errors[index])
 
     def _collect_graph_point(self) -> None:
         if self._graphing is not None:
@@ -192,10 +193,12 @@ class DealAnalysis:
             if result is None:
                 return
             self._graphing = None
-            if isinstance(result.value, review.Estimate):
-                self._estimates[position] = result.value
+            estimate = done_value(result, review.Estimate)
+            if estimate is not None:
+                self._estimates[position] = estimate
             else:  # a gap in the graph, not a broken viewer
-                log.warning("estimate at step %d failed: %s", position, result.error)
+                log.warning("estimate at step %d failed: %s", position,
+                            failure(result, "estimate"))
 
     def _next_decision(self) -> Any | None:
         todo = [d for d in self.decisions

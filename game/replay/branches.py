@@ -15,7 +15,7 @@ import logging
 import time
 from pathlib import Path
 
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import Thinker, done_value, failure
 from engine.deal import Deal
 from engine.saves import SaveError, add_variation
 from engine.variations import MAX_VARIATIONS, Variation, branches_from, next_name
@@ -102,12 +102,13 @@ class ExpertLineJob:
                 self.error, self._finished = "the game is closing", True
             elif result is not None:
                 self._finished = True
-                if isinstance(result.value, Deal):
-                    self.line = result.value
-                elif result.error != "cancelled":  # the viewer says it failed; it goes on
+                line = done_value(result, Deal)
+                if line is not None:
+                    self.line = line
+                elif failure(result, "line") != "cancelled":  # the viewer says so; it goes on
+                    self.error = failure(result, "line")
                     log.warning("the expert's line from step %d failed: %s",
-                                self.position, result.error)
-                    self.error = result.error or "no line"
+                                self.position, self.error)
         return self._finished
 
     def cancel(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from engine.ai.beliefs import DEFAULT_SAMPLES, Beliefs
-from engine.ai.thinker import Handle, Thinker
+from engine.ai.thinker import Handle, Thinker, done_value, failure
 from engine.state import Phase
 from engine.views import SeatView
 from game.app.i18n import seat_name, tr, trn
@@ -70,12 +70,13 @@ class BeliefsPanel:
             if thinker.closed or result is not None:
                 self._pending = None
             if result is not None:
-                if isinstance(result.value, Beliefs):
+                found = done_value(result, Beliefs)
+                if found is not None:
                     if len(self._kept) >= KEPT:
                         self._kept.pop(next(iter(self._kept)))
-                    self._kept[asked] = result.value
+                    self._kept[asked] = found
                 else:
-                    self._failed[asked] = result.error or "no beliefs"
+                    self._failed[asked] = failure(result, "beliefs")
         if not self.visible or view is None or key in self._kept or key in self._failed:
             return
         if self._pending is not None:

@@ -32,7 +32,7 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai.analysis import NO_DECLARATION, Analysis, OptionValue
-from engine.ai.thinker import Thinker
+from engine.ai.thinker import Analysed, Thinker, failure
 from engine.cards import Card
 from engine.views import SeatView, TrickView
 from game.app.i18n import card_name, decimal, seat_name, suit_name, tr, trn
@@ -428,10 +428,10 @@ class HintJob:
         if result is None:
             return
         self._done = True
-        if self._cancelled or result.error == "cancelled":
+        if self._cancelled or failure(result, "analysis") == "cancelled":
             return
-        if result.error is not None or result.analysis is None:
-            self._error = result.error or "no analysis"
+        if not isinstance(result, Analysed):
+            self._error = failure(result, "analysis")
             return
         try:
             self._hint = explain(self.view, result.analysis, self.lang)

@@ -13,8 +13,9 @@ import pytest
 from engine.actions import Action
 from engine.ai.analysis import analyse
 from engine.ai.expert import ExpertBot
+from engine.ai.local_thinker import BotThinker
 from engine.ai.simple_bot import SimpleBot
-from engine.ai.thinker import BotSpec, Handle, Result, Thinker
+from engine.ai.thinker import Analysed, Answer, BotSpec, Failed, Handle, Result, Thinker
 from engine.deal import Deal
 from engine.rules import load_rules
 from engine.views import SeatView, view_for
@@ -23,7 +24,7 @@ RULES = load_rules()
 WAIT = 60.0  # seconds before a test gives up on an answer: a bound, not a measure
 
 
-def wait(thinker: Thinker, handle: Handle) -> Result:
+def wait(thinker: BotThinker | Thinker, handle: Handle) -> Result:
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         result = thinker.poll(handle)
@@ -58,7 +59,8 @@ def test_answers_are_those_of_the_same_bot_here(thinker: Thinker) -> None:
     handles = [thinker.submit(v, BotSpec("simple", seed=v.seat)) for v in sample]
     for view, handle in zip(sample, handles, strict=True):
         result = wait(thinker, handle)
-        assert result.ok and result.action == SimpleBot(view.seat).decide(view)
+        assert isinstance(result, Answer)
+        assert result.action == SimpleBot(view.seat).decide(view)
     view = sample[-1]
     handle = thinker.submit(view, BotSpec("expert", seed=3, options={"samples": 6}))
     assert wait(thinker, handle).action == ExpertBot(3, budget_samples=6).decide(view)
@@ -82,6 +84,7 @@ def test_a_bot_is_kept_between_decisions_of_its_key(thinker: Thinker) -> None:
 def test_an_analysis_runs_there_too(thinker: Thinker) -> None:
     view = views(3, 2, 8)[-1]
     result = wait(thinker, thinker.submit_analysis(view, samples=6, seed=4))
+    assert isinstance(result, Analysed)
     assert result.analysis == analyse(view, samples=6, seed=4)
 
 
@@ -121,7 +124,7 @@ def test_a_worker_that_dies_is_replaced(tmp_path: pathlib.Path) -> None:
         dead = thinker.submit(view, BotSpec(f"{module}:Dying"))
         after = thinker.submit(view, BotSpec("simple"))
         result = wait(thinker, dead)
-        assert result.action is None and result.error == "the thinking process stopped"
+        assert result == Failed("the thinking process stopped", result.seconds)
         answer: Action | None = wait(thinker, after).action
         assert answer == SimpleBot(0).decide(view)
 
@@ -129,9 +132,9 @@ def test_a_worker_that_dies_is_replaced(tmp_path: pathlib.Path) -> None:
 def test_a_bot_error_is_reported_not_fatal(thinker: Thinker) -> None:
     view = views(4, 5, 1)[0]
     result = wait(thinker, thinker.submit(view, BotSpec("grandmaster")))
-    assert result.action is None and result.error is not None
+    assert isinstance(result, Failed)
     assert "unknown bot 'grandmaster'" in result.error
-    assert wait(thinker, thinker.submit(view, BotSpec("simple"))).ok
+    assert isinstance(wait(thinker, thinker.submit(view, BotSpec("simple"))), Answer)
 
 
 def test_a_thinker_refuses_work_once_shut_down() -> None:
@@ -139,3 +142,31 @@ def test_a_thinker_refuses_work_once_shut_down() -> None:
     thinker.shutdown()
     with pytest.raises(RuntimeError):
         thinker.submit(views(3, 1, 1)[0], BotSpec("simple"))
+
+
+def test_the_local_twin_answers_a_bot_object_through_the_same_calls() -> None:
+    """A bot that cannot travel to a worker (an object) is asked in LocalThinker, with the
+    thinker's calls: submit, poll, cancel, and a failure for a bot's error."""
+    from engine.ai.local_thinker import LocalThinker
+
+    view = views(4, 3, 1)[0]
+
+    class Broken:
+        name = "broken"
+
+        def decide(self, view: object) -> object:
+            raise RuntimeError("no idea")
+
+    with LocalThinker() as local:
+        simple = SimpleBot(view.seat)
+        spec = local.adopt(simple)
+        assert local.adopt(simple) == spec and spec.name.startswith("local:")
+        result = wait(local, local.submit(view, spec))
+        assert isinstance(result, Answer) and result.action == SimpleBot(view.seat).decide(view)
+        failed = wait(local, local.submit(view, local.adopt(Broken())))  # type: ignore[arg-type]
+        assert failed == Failed("RuntimeError: no idea", failed.seconds)
+        with pytest.raises(ValueError, match="no bot adopted here"):
+            local.submit(view, BotSpec("simple"))
+    assert local.closed
+    with pytest.raises(RuntimeError, match="shut down"):
+        local.submit(view, spec)
