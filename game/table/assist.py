@@ -425,17 +425,25 @@ class Assist:
             return
         undo.draw(surface, scene.app)  # its tooltip comes with the others, over everything
 
-    def draw_hint(self, surface: pygame.Surface) -> None:
-        """The hint panel (nothing while there is none, or over a score panel)."""
-        self.box = None
+    def draw_hint(self, surface: pygame.Surface, dialog: pygame.Rect | None = None,
+                  above: bool = False) -> None:
+        """The hint panel (nothing while there is none, or over a score panel). It is drawn
+        under the open ``dialog``, unless no place clear of it was found: then it is drawn
+        in the call ``above`` it, after the dialog, so that it can be read."""
         scene = self.scene
+        if not above:
+            self.box = None
         if self.hint is None or scene.score_panel is not None:
             return
-        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang)
+        if not above:
+            self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit,
+                              scene.lang)
         placed = self.placer.place(self.hint)
         if placed is None:
             return
         box, lines = placed
+        if above != (dialog is not None and box.colliderect(dialog)):
+            return
         lay = scene.layout
         u = lay.u
         pad = u(12)

@@ -70,14 +70,17 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     table.assist.draw_badge(surface)
     for button in table.buttons.values():
         button.draw(surface, table.app)
-    table.assist.draw_hint(surface)  # under the bubbles: what the others say stays in sight
+    panel = table.dialogs.open_panel()
+    dialog = panel.rect if panel is not None and not table.editor.open else None
+    # under the bubbles: what the others say stays in sight
+    table.assist.draw_hint(surface, dialog)
     for bubble in table.bubbles:
         place = lay.seats[bubble.seat]
         draw_bubble(surface, table.ink, lay.u, bubble, place.bubble, place.bubble_dir)
     _status(table, surface)  # over a bubble it reaches: the line being read comes first
-    panel = table.dialogs.open_panel()
-    if panel is not None and not table.editor.open:
+    if panel is not None and dialog is not None:
         panel.draw(surface)
+        table.assist.draw_hint(surface, dialog, above=True)  # when no place was clear of it
     table.hand.draw(surface, table.art)
     table.editor.draw_buttons(surface)
     for sprite in table.sprites["pending"]:

@@ -566,6 +566,33 @@ def test_a_real_hint():
         assert table.match.practised == set()
 
 
+def test_a_hint_with_no_place_clear_of_the_dialog_is_drawn_over_it(jobs, monkeypatch):
+    """A long hint beside a tall dialog may find no place clear of it: it then goes above
+    the hand on the right, and is drawn over the dialog, where it can be read (it was drawn
+    under it, its first words hidden)."""
+    from game.table.dialogs.base import HINT
+    from game.table.hint_place import HintPlacer
+
+    monkeypatch.setattr(HintPlacer, "_search", lambda self, hint, area, walls: None)
+    with Table(seed=4) as table:
+        table.settle()
+        scene = table.scene
+        ask_hint(table, jobs)
+        panel = scene.dialogs.open_panel()
+        placed = scene.assist.placer.place(scene.assist.hint)
+        assert panel is not None and placed is not None
+        overlap = placed[0].clip(panel.rect)
+        assert overlap.width > 20 and overlap.height > 20
+        surface = pygame.Surface(scene.layout.size)
+        scene.draw(surface)
+        box = placed[0]
+        assert scene.assist.box == box and panel.rect.left < box.left < panel.rect.right
+        # the hint's green edge, where it crosses the dialog, is in sight
+        point = (box.left, overlap.centery)
+        red, green, _ = surface.get_at(point)[:3]
+        assert green > 150 and green > red + 60, (point, surface.get_at(point), HINT)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
 def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, players, size):
