@@ -47,7 +47,7 @@ def rest(table: TableScene, animate: bool = False) -> None:
     if not (view.phase is Phase.DISCARDING and view.taker == table.me):
         table.hand.marked.clear()
     if table.idle:
-        table.dialogs.refresh()
+        table.dialogs.refresh(table.editor.reopened)
         table.input.play_waiting()
 
 

@@ -254,7 +254,8 @@ class TableScene(Scene):
     def show_score(self) -> None:
         if not self.toast.warning:  # a passing word ("took back your card") would cover it
             self.toast.left = 0.0
-        self.score_panel = ScorePanel(self)
+        self.score_panel = ScorePanel(self, self.source.scoreboard(), self.options.score_label,
+                                      self.score_done)
         self.score_panel.layout(pygame.Rect((0, 0), self.layout.size), self.app.unit)
 
     def score_done(self) -> None:
@@ -373,7 +374,7 @@ class TableScene(Scene):
         if self.idle and not was_idle:
             self.rest(animate=True)
         if self.idle:
-            self.dialogs.refresh()
+            self.dialogs.refresh(self.editor.reopened)
             self.input.play_waiting()
         held = not self.idle
         if player is not None and held != self._held:

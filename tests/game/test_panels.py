@@ -61,6 +61,12 @@ KINGS = "KS KH KD KC QS 3S 4H 5H T5 T7 T9 T11 T12 2D 3D"
 # --- building deals and matches ------------------------------------------------------------------
 
 
+def score_panel(scene: Any) -> ScorePanel:
+    """The score panel the scene shows at the end of its deal."""
+    return ScorePanel(scene, scene.source.scoreboard(), scene.options.score_label,
+                      scene.score_done)
+
+
 def crafted_deal(rules: Any, players: int, hand: str, dealer: int = 0, seed: int = 1) -> Deal:
     """A deal in which seat 0 holds ``hand`` and the other cards are shuffled."""
     rng = random.Random(seed)
@@ -635,7 +641,7 @@ def test_the_calculation_adds_up_to_the_deal_value(app: App, players: int, seed:
     match = finished(players, seed, MISERES if seed % 2 else FFT)
     deal = match.current
     table = ScoreTable(app, match)
-    panel = ScorePanel(table.scene)
+    panel = score_panel(table.scene)
     panel.layout(pygame.Rect(0, 0, 1280, 720), 1.0)
     result = deal.result
     if result is None:
@@ -687,7 +693,7 @@ def test_the_score_panel_for_a_cancelled_deal(app: App) -> None:
             deal.execute(seat, PASS)
     assert deal.state.cancelled == "all_passed"
     table = table_for(app, deal)
-    panel = ScorePanel(table.scene)
+    panel = score_panel(table.scene)
     assert panel.result is None
     assert panel.title() == app.tr("score_cancelled_title")
     assert panel.lines[0].label == app.tr("score_cancel_all_passed")
@@ -700,7 +706,7 @@ def test_the_score_panel_for_a_cancelled_deal(app: App) -> None:
     petit_sec = crafted_deal(FFT, 4, "T1 " + " ".join(BARE.split()[1:]))
     assert petit_sec.state.cancelled == "petit_sec"
     table = table_for(app, petit_sec)
-    panel = ScorePanel(table.scene)
+    panel = score_panel(table.scene)
     name = table.scene.name(0)
     assert panel.lines[0].label == app.tr("score_cancel_petit_sec", name=name)
 
@@ -743,7 +749,7 @@ def test_panels_fit_every_window_size(home: Path) -> None:
             deal.execute(0, DecideSlam(False))
             advance(deal, human_turn)
             table.refresh()
-            panel = P.HandfulPanel(table.scene)
+            panel = P.HandfulPanel(table.scene, table.scene.dialogs)
             panel.layout(layout.panel_rect, app.unit)
             assert layout.panel_rect.contains(panel.rect)
             panel.choose_level(panel.options[-1])

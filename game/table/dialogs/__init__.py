@@ -18,7 +18,7 @@ asks :meth:`Dialogs.declaration_open` before playing a card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -26,12 +26,23 @@ from engine import choices
 from engine.actions import DecideSlam
 from engine.cards import Card
 from engine.state import Phase
-from game.table.dialogs.base import Panel
+from game.table.dialogs.base import DialogHost, Panel
 from game.table.dialogs.bidding import BiddingPanel, CallPanel, SlamPanel
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.layout import TableLayout
+
+
+class DialogsHost(DialogHost, Protocol):
+    """What the dialogs need of their table beyond a panel's needs: whose seat is the
+    player's (``None`` at a table of bots), and the table's layout to place a panel in."""
+
+    @property
+    def human(self) -> int | None: ...
+
+    @property
+    def layout(self) -> TableLayout: ...
 
 __all__ = ["BiddingPanel", "CallPanel", "Dialogs", "HandfulPanel", "MiserePanel", "Panel",
            "SlamPanel"]
@@ -42,13 +53,19 @@ Key = tuple[object, ...]
 class Dialogs:
     """The dialog on show and what the dialogs remember in the deal."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: DialogsHost) -> None:
         self.table = table
         self.panel: Panel | None = None
         self.declined: set[str] = set()  # "handful", "misere": not offered again this deal
         self.selection: set[Card] = set()  # hand cards chosen for a handful
         self.select_mode = False
         self._key: Key | None = None
+
+    def _made(self, cls: type[Panel]) -> Panel:
+        """A new panel of ``cls``: the declarations share what the dialogs remember."""
+        if issubclass(cls, HandfulPanel | MiserePanel):
+            return cls(self.table, self)
+        return cls(self.table)
 
     # --- which dialog now ---------------------------------------------------------------------
     def pending(self) -> tuple[Key, type[Panel]] | None:
@@ -78,10 +95,11 @@ class Dialogs:
         found = self.pending()
         return found is not None and found[1] in (HandfulPanel, MiserePanel)
 
-    def refresh(self) -> None:
+    def refresh(self, discard_reopened: bool = False) -> None:
         """At rest: open the dialog the view asks for (the same one while the same decision
-        is pending, so that it keeps its state), or close it."""
-        found = None if self.table.editor.reopened else self.pending()
+        is pending, so that it keeps its state), or close it; none while the taker remakes
+        a discard it reopened."""
+        found = None if discard_reopened else self.pending()
         if found is not None and found[1] is SlamPanel and not self.table.app.settings.ask_slam:
             self.table.submit(DecideSlam(False))  # the player asked not to be asked
             found = None
@@ -90,7 +108,7 @@ class Dialogs:
         else:
             key, cls = found
             if key != self._key:
-                self._key, self.panel = key, cls(self.table)
+                self._key, self.panel = key, self._made(cls)
                 self.place()
             elif self.panel is not None and self.panel.done:
                 self.panel = None  # answered or declined: not offered again

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -37,7 +37,38 @@ from game.app.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from engine.cards import Card
+    from game.app.widgets import Toast
+    from game.app.window import App
+
+
+class DialogHost(Protocol):
+    """What a decision panel needs of its table, and nothing more: the app, the seat's view,
+    the seats' names, a way to send the answer, a sound, and the toast for a refusal."""
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def view(self) -> SeatView: ...
+
+    @property
+    def toast(self) -> Toast: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def submit(self, action: Action) -> bool: ...
+
+    def sound(self, name: str) -> None: ...
+
+
+class Remembered(Protocol):
+    """What the dialogs remember within a deal (:class:`game.table.dialogs.Dialogs`): the
+    offers declined, and the hand cards being chosen for a handful."""
+
+    declined: set[str]
+    selection: set[Card]
+    select_mode: bool
 
 GOOD = (140, 220, 140)
 HINT = (120, 240, 150)  # the halo of a hinted choice (the hand's hinted card glows the same)
@@ -133,9 +164,9 @@ class Panel:
     width = WIDTH
     color = PANEL_COLOR
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.app = scene.app
+    def __init__(self, host: DialogHost) -> None:
+        self.host = host
+        self.app = host.app
         self.done = False
         self.unit = 1.0
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -173,7 +204,7 @@ class Panel:
     # --- helpers -------------------------------------------------------------------------------
     @property
     def view(self) -> SeatView:
-        return self.scene.view
+        return self.host.view
 
     def tr(self, key: str, **values: object) -> str:
         return str(self.app.tr(key, **values))
@@ -182,7 +213,7 @@ class Panel:
         return max(1, round(design * self.unit))
 
     def seat(self, seat: int) -> str:
-        return self.scene.name(seat)
+        return self.host.name(seat)
 
     def add_button(self, label: str, on_click: Callable[[], object], *, note: str = "",
                    hint: str = "", keys: Sequence[int] = (), primary: bool = False,
@@ -202,7 +233,7 @@ class Panel:
         """Send ``action`` through the table; the panel closes when the engine accepts it."""
         if self.done:
             return False
-        ok = self.scene.submit(action)
+        ok = self.host.submit(action)
         if ok:
             if sound:
                 self.play_sound(sound)
@@ -211,7 +242,7 @@ class Panel:
 
     def play_sound(self, name: str) -> None:
         """Through the table, which keeps one sound from playing twice."""
-        self.scene.sound(name)
+        self.host.sound(name)
 
     def close(self) -> None:
         self.done = True

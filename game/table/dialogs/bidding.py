@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,10 +12,7 @@ from engine.actions import Bid, Call, DecideSlam
 from game.app.assets import CARD_RATIO
 from game.app.i18n import card_name, suit_name
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, blit_text
-from game.table.dialogs.base import HINT, SMALL_SIZE, Panel, signed
-
-if TYPE_CHECKING:
-    from game.table.scene import TableScene
+from game.table.dialogs.base import HINT, SMALL_SIZE, DialogHost, Panel, signed
 
 NUMBER_KEYS = {
     1: (pygame.K_1, pygame.K_KP1),
@@ -31,8 +27,8 @@ class BiddingPanel(Panel):
 
     width = 640
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, host: DialogHost) -> None:
+        super().__init__(host)
         view = self.view
         self.best = choices.highest_bid(view)
         for bid in choices.legal_bids(view):
@@ -116,8 +112,8 @@ class CallPanel(Panel):
 
     width = 640
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, host: DialogHost) -> None:
+        super().__init__(host)
         view = self.view
         self.any_card = view.rules.five_player_call == "any"
         if self.any_card:
@@ -311,8 +307,8 @@ class CallPanel(Panel):
 class SlamPanel(Panel):
     """The taker may announce a slam; No is the default (Enter)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, host: DialogHost) -> None:
+        super().__init__(host)
         self.add_button(self.tr("panel_slam_no"), lambda: self.submit(DecideSlam(False)),
                         hint=self.tr("key_enter"),
                         keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n),

@@ -4,7 +4,6 @@ hand, then show them) and, with the misère variant, a misère."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,20 +12,18 @@ from engine import choices
 from engine.actions import AnnounceMisere, ShowHandful
 from engine.choices import HandfulOption
 from game.app.assets import CARD_RATIO
-from game.table.dialogs.base import Panel
+from game.table.dialogs.base import DialogHost, Panel, Remembered
 from game.table.dialogs.bidding import NUMBER_KEYS
 from game.table.words import refusal_words
-
-if TYPE_CHECKING:
-    from game.table.scene import TableScene
 
 
 class HandfulPanel(Panel):
     """Before the first card: offer the handfuls the hand allows, then let the player choose
     the trumps to show by clicking hand cards (the table's selection mode)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, host: DialogHost, remembered: Remembered) -> None:
+        super().__init__(host)
+        self.remembered = remembered
         self.options = choices.handful_options(self.view)
         self.option: HandfulOption | None = None
         self._preview: list[tuple[int, pygame.Rect]] = []
@@ -54,9 +51,9 @@ class HandfulPanel(Panel):
         """Start choosing the trumps of ``option``: the lowest are preselected, the Petit
         (then the 21) hidden where the hand holds more trumps than it must show."""
         self.option = option
-        self.scene.dialogs.select_mode = True
-        self.scene.dialogs.selection.clear()
-        self.scene.dialogs.selection.update(choices.handful_cards(option))
+        self.remembered.select_mode = True
+        self.remembered.selection.clear()
+        self.remembered.selection.update(choices.handful_cards(option))
         self.buttons, self.keys = [], {}
         self.add_button(self.tr("back"), self.back, keys=(pygame.K_BACKSPACE,))
         self.confirm_button = self.add_button(
@@ -71,22 +68,22 @@ class HandfulPanel(Panel):
         self._refresh()
 
     def decline(self) -> None:
-        self.scene.dialogs.declined.add("handful")
+        self.remembered.declined.add("handful")
         self._leave_selection()
         self.close()
 
     def confirm(self) -> None:
         problem = self.problem()
         if problem:
-            self.scene.toast.show(problem)
+            self.host.toast.show(problem)
             return
         cards = tuple(sorted(self.chosen()))
         if self.submit(ShowHandful(cards)):
             self._leave_selection()
 
     def _leave_selection(self) -> None:
-        self.scene.dialogs.select_mode = False
-        self.scene.dialogs.selection.clear()
+        self.remembered.select_mode = False
+        self.remembered.selection.clear()
 
     def _refresh(self) -> None:
         if self.option is not None:
@@ -96,7 +93,7 @@ class HandfulPanel(Panel):
 
     # the choice
     def chosen(self) -> list[int]:
-        return sorted(c for c in self.scene.dialogs.selection if self.view.hand_mask >> c & 1)
+        return sorted(c for c in self.remembered.selection if self.view.hand_mask >> c & 1)
 
     def problem(self) -> str | None:
         """Why the current choice cannot be shown (the engine's reason, in words), or
@@ -173,8 +170,9 @@ class MiserePanel(Panel):
 
     width = 720
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, host: DialogHost, remembered: Remembered) -> None:
+        super().__init__(host)
+        self.remembered = remembered
         self.kinds = choices.misere_options(self.view)
         for i, kind in enumerate(self.kinds):
             self.add_button(self.tr(f"panel_misere_announce_{kind}"), self._announce(kind),
@@ -187,7 +185,7 @@ class MiserePanel(Panel):
         return lambda: self.submit(AnnounceMisere(kind), sound="bid")
 
     def decline(self) -> None:
-        self.scene.dialogs.declined.add("misere")
+        self.remembered.declined.add("misere")
         self.close()
 
     def title(self) -> str:

@@ -13,6 +13,7 @@ table, back to the replay elsewhere; "Score sheet" (S) opens
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,10 @@ from engine.events import DealCancelled
 from engine.scoring import excuse_fate, oudlers_counted
 from game.app.i18n import card_name, decimal
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, ellipsize
-from game.table.dialogs.base import GOOD, Panel, signed
+from game.table.dialogs.base import GOOD, DialogHost, Panel, signed
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.source import Scoreboard
 
 Color = tuple[int, int, int]
 RULE = (128, 106, 52)  # a dim gold line
@@ -63,9 +64,13 @@ class ScorePanel(Panel):
 
     color = (12, 30, 23, 250)
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
-        board = scene.source.scoreboard()
+    def __init__(self, host: DialogHost, board: Scoreboard, button_label: str,
+                 on_done: Callable[[], object]) -> None:
+        """``board``: the deal and the match's totals; ``button_label`` and ``on_done``: the
+        main button's words (a text key) and what it does (the next deal, back to the
+        replay...)."""
+        super().__init__(host)
+        self.on_done = on_done
         self.match = board.match
         self.deal = board.deal
         self.result = self.deal.result
@@ -73,12 +78,12 @@ class ScorePanel(Panel):
         scores = self.deal.scores or (0,) * self.deal.players
         self.totals = [t + s for t, s in zip(board.totals_before, scores, strict=True)]
         self.cancelled = self.deal.state.cancelled if self.result is None else None
-        self.names = [scene.name(seat) for seat in range(self.deal.players)]
+        self.names = [host.name(seat) for seat in range(self.deal.players)]
         self.lines = self._calculation()
         if self.match is not None:
             self.add_button(self.tr("score_sheet"), self.open_sheet, hint="S",
                             keys=(pygame.K_s,))
-        self.add_button(self.tr(scene.options.score_label), self.next_deal,
+        self.add_button(self.tr(button_label), self.next_deal,
                         hint=self.tr("key_enter"),
                         keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
                         primary=True, selected=True)
@@ -218,7 +223,7 @@ class ScorePanel(Panel):
         if self.done:
             return
         self.close()
-        self.scene.score_done()
+        self.on_done()
 
     def open_sheet(self) -> None:
         from game.table.score.sheet import ScoreSheet
