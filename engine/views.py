@@ -88,6 +88,32 @@ class SeatView:
     def last_trick(self) -> TrickView | None:
         return self.tricks[-1] if self.tricks else None
 
+    def shown_voids(self) -> dict[int, set[int]]:
+        """The suits (0-3, and trumps: 4) each other seat showed it lacks in the tricks: it
+        did not follow the suit led (and, not trumping a plain suit, it lacks trumps too).
+
+        >>> from engine.deal import Deal
+        >>> from engine.rules import load_rules
+        >>> view_for(Deal.new(load_rules(), 4, dealer=0, seed=1).state, 0).shown_voids()
+        {}
+        """
+        voids: dict[int, set[int]] = {}
+        for trick in (*self.tricks, self.trick):
+            led: int | None = None
+            for seat, card in zip(trick.seats(self.players), trick.cards, strict=True):
+                if card == C.EXCUSE:
+                    continue
+                suit = C.SUIT_OF[card]
+                if led is None:
+                    led = suit
+                    continue
+                if suit != led:
+                    voids.setdefault(seat, set()).add(led)
+                    if led != C.TRUMP and suit != C.TRUMP:
+                        voids[seat].add(C.TRUMP)
+        voids.pop(self.seat, None)
+        return voids
+
 
 def view_for(state: DealState, seat: int) -> SeatView:
     """What ``seat`` may know of ``state``."""

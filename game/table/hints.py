@@ -179,26 +179,6 @@ def _foes(view: SeatView, seat: int) -> bool:
     return seat != view.seat and theirs is not None and mine != theirs
 
 
-def known_voids(view: SeatView) -> dict[int, set[int]]:
-    """The suits (0-3, and ``TRUMP``) each other seat has shown it lacks in the tricks."""
-    voids: dict[int, set[int]] = {}
-    for trick in (*view.tricks, view.trick):
-        led: int | None = None
-        for seat, card in zip(trick.seats(view.players), trick.cards, strict=True):
-            if card == C.EXCUSE:
-                continue
-            suit = C.SUIT_OF[card]
-            if led is None:
-                led = suit
-                continue
-            if suit != led:
-                voids.setdefault(seat, set()).add(led)
-                if led != C.TRUMP and suit != C.TRUMP:
-                    voids[seat].add(C.TRUMP)
-    voids.pop(view.seat, None)
-    return voids
-
-
 def _higher_out(view: SeatView, card: Card) -> int:
     """The cards of ``card``'s suit above it that may still be in another hand."""
     suit_mask = C.SUIT_MASKS[C.SUIT_OF[card]]
@@ -274,7 +254,7 @@ def _lead_reason(view: SeatView, card: Card, lang: str) -> str:
         if petit_out:
             return tr("hint_why_lead_trump_hunt", lang)
         return tr("hint_why_lead_trump", lang)
-    voids = known_voids(view)
+    voids = view.shown_voids()
     lacking = [seat for seat, suits in sorted(voids.items())
                if suit in suits and _foes(view, seat) and C.TRUMP not in suits]
     name = suit_name(suit, lang)
@@ -464,4 +444,4 @@ class HintJob:
             self._thinker.cancel(self._handle)
 
 
-__all__ = ["Hint", "HintJob", "explain", "known_voids", "option_label"]
+__all__ = ["Hint", "HintJob", "explain", "option_label"]

@@ -168,3 +168,18 @@ def test_a_taker_who_discards_a_card_of_their_own_they_called_knows_they_are_alo
         assert not other.partner_known
         return
     raise AssertionError("no deal to try")
+
+
+def test_the_voids_a_view_shows_are_those_the_tricks_showed():
+    """West (3) trumps East's heart: void in hearts. On West's spade, East (1) throws a club:
+    void in spades and in trumps. The Excuse led shows nothing, and the seat's own voids
+    are not listed."""
+    from tests.helpers.positions import position
+
+    deal = position(4, "garde", taker=1, dealer=0,
+                    hands={0: "KS QS 4S KD 5D 3C T17 T16 T15 T14 T13 T12 T11 7D 6D"},
+                    tricks="2H 3H T2 4H  5S 6S 2C 7S  EX 8D 9D 10D").deal
+    view = view_for(deal.state, 0)
+    assert [t.leader for t in view.tricks] == [1, 3, 2]
+    assert view.shown_voids() == {3: {C.SUIT_OF[C.parse_card("2H")]},
+                                  1: {C.SUIT_OF[C.parse_card("5S")], C.TRUMP}}
