@@ -70,9 +70,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     install()  # as every entry to the game does: the screens opened from below their owner
     built = window.App.__init__
 
+    from game.match.writer import flush_all
+
     def remembered(self: App, *args: object, **kwargs: object) -> None:
         built(self, *args, **kwargs)
         _OPENED.add(self)
+        # the saves a frame gives the writers are on the disk when the test looks: the
+        # window never waits for them, the test does
+        self.after_frame.append(lambda app: flush_all())
 
     window.App.__init__ = remembered
 

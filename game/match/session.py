@@ -30,6 +30,7 @@ from engine.saves import (
     SaveError,
     load_deal_file,
     load_match,
+    match_to_text,
     save_deal,
     save_match,
     write_problem,
@@ -41,6 +42,7 @@ from game.app.i18n import seat_name
 from game.app.names import clean_name, saved_names
 from game.app.window import App
 from game.history.archive import TOTALS_BEFORE
+from game.match.writer import Writer, flush_all
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +131,7 @@ class Autosave:
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
                  current: bool = True, history: bool = True, autoplay: bool = False,
-                 extra: Mapping[str, Any] | None = None) -> None:
+                 extra: Mapping[str, Any] | None = None, background: bool = False) -> None:
         self.meta = dict(meta)
         #: more ``meta`` for each deal archived (a challenge's series and run)
         self.extra = dict(extra or {})
@@ -138,9 +140,14 @@ class Autosave:
         self.autoplay = autoplay
         self.current = current
         self.history = history
-        self.error: str | None = None
+        #: why the last write of the match file failed, and of a history file (None: it
+        #: did not)
+        self._problems: dict[str, str | None] = {"match": None, "history": None}
         self._told: str | None = None
         self._lock = threading.Lock()
+        #: the match file, saved after every move, is written behind on a thread of its own
+        #: (the game's tables: no frame waits for the disk), or at once (``background=False``)
+        self.writer = Writer(self._written) if background else None
         legacy = not valid_match_id(self.meta.get(MATCH_ID))
         if legacy:
             self.meta[MATCH_ID] = new_match_id()
@@ -163,21 +170,42 @@ class Autosave:
     def file_for(self, number: int, deal: Deal) -> Path:
         return history_file(paths.history_dir(), self.match_id, number, deal.players)
 
+    @property
+    def error(self) -> str | None:
+        """Why a save failed (the last write of some file did), or ``None``."""
+        with self._lock:
+            return self._problems["match"] or self._problems["history"]
+
     def __call__(self, match: Match) -> None:
         with self._lock:
-            self.error = None
+            self._problems["history"] = None
+            if self.writer is None:
+                self._problems["match"] = None
+            # else the match file's problem stays until the writer writes it again
             if self.history:
                 try:
                     self._archive_finished(match)
                 except Exception as exc:  # a full disk or a read-only profile must not stop play
-                    self._failed(exc)
+                    self._failed("history", exc)
             if self.current:
                 self._fold(match)
                 self.meta[ARCHIVED] = sorted(n for n in self._archived if n >= match.first)
+                target = paths.current_match_file()
                 try:
-                    save_match(match, paths.current_match_file(), self.meta)
+                    if self.writer is None:
+                        save_match(match, target, self.meta)
+                    else:
+                        self.writer.put(target, match_to_text(match, self.meta))
                 except Exception as exc:
-                    self._failed(exc)
+                    self._failed("match", exc)
+
+    def _written(self, path: Path, problem: Exception | None) -> None:
+        """The writer wrote the match file (``problem``: or failed to)."""
+        with self._lock:
+            if problem is not None:
+                self._failed("match", problem)
+            else:
+                self._problems["match"] = None
 
     def _fold(self, match: Match) -> None:
         """Fold the deals the history holds, but for the last one over (the match file can
@@ -192,15 +220,16 @@ class Autosave:
         if through >= match.first:
             match.fold(through)
 
-    def _failed(self, exc: Exception) -> None:
+    def _failed(self, what: str, exc: Exception) -> None:
         if isinstance(exc, OSError):
-            self.error = write_problem(exc)
+            problem = write_problem(exc)
         else:  # not the disk's doing: said as it is, and its traceback kept in the log
-            self.error = f"{type(exc).__name__}: {exc}"
+            problem = f"{type(exc).__name__}: {exc}"
             log.info("the save failed", exc_info=exc)
-        if self.error != self._told:  # once per reason, not at every move
-            self._told = self.error
-            log.warning("could not save the match: %s", self.error)
+        self._problems[what] = problem
+        if problem != self._told:  # once per reason, not at every move
+            self._told = problem
+            log.warning("could not save the match: %s", problem)
 
     def _archive_finished(self, match: Match) -> None:
         for index, deal in enumerate(match.deals):
@@ -215,7 +244,8 @@ class Autosave:
                 totals_before: list[int] | None = None) -> Path:
         """Save deal ``number`` of the match in the history folder; ``practised``: a decision
         was taken back in it (its ``meta`` says so); ``totals_before``: each seat's running
-        total before the deal, which the replay shows beside it."""
+        total before the deal, which the replay shows beside it. Written at once, even by a
+        background autosave: once a deal, and what the match file folds out it must hold."""
         now = _dt.datetime.now().replace(microsecond=0)
         path = self.file_for(number, deal)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -291,7 +321,8 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
     match = Match.new(rules, setup.players, seed=setup.seed)
     if save:
         put_aside_saved_match()
-    autosave = Autosave(setup.meta, match, autoplay=human_seat is None) if save else None
+    autosave = (Autosave(setup.meta, match, autoplay=human_seat is None, background=True)
+                if save else None)
     controller = make_controller(match, setup.bot_level, setup.seed, human_seat, autosave)
     _register(app, controller)
     if autosave is not None:
@@ -327,6 +358,7 @@ def read_saved_match(path: Path | None = None, default_level: str = "simple",
     """The saved match, checked, with its meta made safe. Raises :class:`SaveError`."""
     from engine.ai import BOTS
 
+    flush_all()  # a save still being written behind is read as it ends, not the one before
     match, meta = load_match(path or paths.current_match_file())
     names = saved_names(meta, match.players, [
         clean_name(n) for n in table_names(match.players, "en", default_name)])
@@ -350,7 +382,7 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
     listed = archived_numbers(saved.meta.get(ARCHIVED))
     if listed is not None:
         meta[ARCHIVED] = sorted(listed)
-    autosave = Autosave(meta, saved.match, autoplay=human_seat is None)
+    autosave = Autosave(meta, saved.match, autoplay=human_seat is None, background=True)
     seed = saved.match.seed + saved.match.count
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
     _register(app, controller)
