@@ -457,8 +457,8 @@ def shoot_deal(plan: Plan, size: tuple[int, int], out: Path, phases: frozenset[s
             slow_dog()
             game.bid("garde")
         # 03: the dog, face up in the middle
-        game.until(lambda: bool(scene.sprites["dog"]) and all(
-            s.card is not None and s.face >= 1.0 and not s.moving for s in scene.sprites["dog"]))
+        game.until(lambda: bool(scene.sprites.dog) and all(
+            s.card is not None and s.face >= 1.0 and not s.moving for s in scene.sprites.dog))
         if wanted("03-dog"):
             game.shot(path("03-dog"))
         app = game.app

@@ -68,8 +68,9 @@ class Animator:
     @property
     def busy(self) -> bool:
         """A change is being shown or waits to be, or cards are still in flight."""
+        sprites = self.table.sprites
         return (self._steps is not None or bool(self.queue) or self.wait > 0
-                or self.table.sprites.moving("flying", "trick", "dog"))
+                or sprites.moving(sprites.flying, sprites.trick, sprites.dog))
 
     def add(self, changes: list[Change]) -> None:
         self.queue.extend(changes)
@@ -90,7 +91,8 @@ class Animator:
         # that a pause made of many short waits lasts what they add up to
         self.wait = max(self.wait - dt, -dt)
         for _ in range(10_000):
-            if self.wait > 1e-9 or table.sprites.moving("flying", "trick", "dog"):
+            sprites = table.sprites
+            if self.wait > 1e-9 or sprites.moving(sprites.flying, sprites.trick, sprites.dog):
                 return
             if self._steps is None:
                 if not self.queue:
@@ -148,7 +150,7 @@ def dealt(table: TableScene, step: Step) -> Animation:
     src = _source(table, event.dealer)
     interval, flight = 0.075, 0.32
     slots = lay.hand_slots(setup.hand)
-    flying, dog = table.sprites["flying"], table.sprites["dog"]
+    flying, dog = table.sprites.flying, table.sprites.dog
     my_sprites: list[CardSprite] = []
     dog_positions = lay.dog_positions(setup.dog)
     delay = 0.0
@@ -185,7 +187,7 @@ def dealt(table: TableScene, step: Step) -> Animation:
             delay += interval * 0.6
     yield delay + flight
     # my cards turn over and sort themselves
-    flying = table.sprites["flying"]
+    flying = table.sprites.flying
     for sprite in my_sprites:
         sprite.finish()
         if sprite in flying:
@@ -233,11 +235,11 @@ def _dog_away(table: TableScene, step: Step) -> Animation:
     # the dog goes to the camp whose points it counts for: the taker's, or off the table
     target = _source(table, view.taker) if contract.dog_to_taker else (
         table.layout.centre[0], -table.layout.trick_h)
-    for sprite in table.sprites["dog"]:
+    for sprite in table.sprites.dog:
         sprite.move_to(*target, width=table.layout.small_w, duration=table.d(0.45),
                        ease=ease_in_cubic)
     yield 0.45
-    table.sprites["dog"] = []
+    table.sprites.dog = []
 
 
 def called(table: TableScene, step: Step) -> Animation:
@@ -256,9 +258,9 @@ def dog_revealed(table: TableScene, step: Step) -> Animation:
     lay = table.layout
     cards = C.sort_for_hand(event.cards)
     positions = lay.dog_positions(len(cards))
-    dog = table.sprites["dog"]
+    dog = table.sprites.dog
     if len(dog) != len(cards):
-        dog = table.sprites["dog"] = [CardSprite(None, x, y, lay.dog_w, face_up=False)
+        dog = table.sprites.dog = [CardSprite(None, x, y, lay.dog_w, face_up=False)
                                       for x, y in positions]
     for i, (sprite, card) in enumerate(zip(dog, cards, strict=True)):
         sprite.card = card
@@ -269,7 +271,7 @@ def dog_revealed(table: TableScene, step: Step) -> Animation:
     # the dog's own moment: face up, nothing over it, until a click or a few seconds
     yield from until_click(table, "dog", dog_pause(table))
     taker = step.after.taker
-    sprites, table.sprites["dog"] = dog, []
+    sprites, table.sprites.dog = dog, []
     if taker == table.me:
         for sprite in sprites:
             table.hand.add(sprite)
@@ -284,7 +286,7 @@ def dog_revealed(table: TableScene, step: Step) -> Animation:
             sprite.move_to(*target, width=lay.small_w, face_up=False, duration=table.d(0.45),
                            delay=table.d(i * 0.04), ease=ease_in_out_cubic,
                            on_done=partial(setattr, sprite, "visible", False))
-            table.sprites["flying"].append(sprite)
+            table.sprites.flying.append(sprite)
         table.sound("card_slide", 0.7)
         yield 0.5 + 0.04 * len(sprites)
 
@@ -295,9 +297,9 @@ def discarded(table: TableScene, step: Step) -> Animation:
     lay = table.layout
     seat = event.seat
     target = _source(table, seat)
-    flying = table.sprites["flying"]
+    flying = table.sprites.flying
     if seat == table.me and table.hand.sprites:
-        zone = table.sprites["zone"]
+        zone = table.sprites.zone
         sprites = [s for s in zone if s.card in event.cards]
         done = {s.card for s in sprites}
         for card in event.cards:
@@ -305,7 +307,7 @@ def discarded(table: TableScene, step: Step) -> Animation:
                 taken = table.hand.take(card)
                 if taken is not None:
                     sprites.append(taken)
-        table.sprites["zone"] = []
+        table.sprites.zone = []
         table.editor.close()
         table.hand.marked.clear()
         for i, sprite in enumerate(sprites):
@@ -393,7 +395,7 @@ def card_played(table: TableScene, step: Step) -> Animation:
     assert isinstance(event, CardPlayed)
     lay = table.layout
     place = lay.seats[event.seat]
-    pending = table.sprites["pending"]
+    pending = table.sprites.pending
     sprite = next((s for s in pending if s.card == event.card), None)
     if sprite is not None:
         pending.remove(sprite)
@@ -410,7 +412,7 @@ def card_played(table: TableScene, step: Step) -> Animation:
     sprite.lift = sprite.lift_target = 0.0
     sprite.dim = False
     sprite.glow = None
-    table.sprites["trick"].append(sprite)
+    table.sprites.trick.append(sprite)
     sprite.move_to(*place.trick, angle=place.trick_angle, width=lay.trick_w, face_up=True,
                    duration=table.d(0.36), ease=ease_out_cubic)
     table.sound("card_play")
@@ -433,13 +435,13 @@ def trick_won(table: TableScene, step: Step) -> Animation:
     table.sound("trick", 0.8)
     target = _source(table, event.seat)
     lay = table.layout
-    sprites, table.sprites["trick"] = table.sprites["trick"], []
+    sprites, table.sprites.trick = table.sprites.trick, []
     for i, sprite in enumerate(sprites):
         sprite.glow = None
         sprite.move_to(*target, width=lay.small_w, angle=0.0, face_up=False, alpha=40,
                        duration=table.d(0.42), delay=table.d(i * 0.03), ease=ease_in_cubic,
                        on_done=partial(setattr, sprite, "visible", False))
-        table.sprites["flying"].append(sprite)
+        table.sprites.flying.append(sprite)
     yield 0.3
 
 
@@ -457,10 +459,10 @@ def cancelled(table: TableScene, step: Step) -> Animation:
         table.bubble(event.seat, table.tr("table_petit_sec", name=table.name(event.seat)), 3.0,
                      "warn")
     yield 1.0
-    for sprite in table.sprites["dog"]:
+    for sprite in table.sprites.dog:
         sprite.move_to(*table.layout.centre, alpha=0, duration=table.d(0.3))
     yield 0.3
-    table.sprites["dog"] = []
+    table.sprites.dog = []
     table.show_score()
 
 

@@ -44,7 +44,7 @@ class DiscardEditor:
 
     @property
     def zone(self) -> list[CardSprite]:
-        return self.table.sprites["zone"]
+        return self.table.sprites.zone
 
     def cards(self) -> list[Card]:
         return [s.card for s in self.zone if s.card is not None]
@@ -99,13 +99,13 @@ class DiscardEditor:
             return  # the turned-over dog is still to be shown: the zone would cover it
         if wanted and not self.active:
             self.active = True
-            self.table.sprites["zone"] = []
+            self.table.sprites.zone = []
             if self.reopened and view.discard and view.phase is not Phase.DISCARDING:
                 self._fill(view.discard)
         elif not wanted:
             self.active = False
             self.reopened = False
-            self.table.sprites["zone"] = []
+            self.table.sprites.zone = []
 
     def close(self) -> None:
         """The discard was made (its event is being shown) or the deal moved on."""
@@ -193,7 +193,7 @@ class DiscardEditor:
         for sprite in self.zone:
             if sprite.card is not None:
                 self.table.hand.add(sprite)
-        self.table.sprites["zone"] = []
+        self.table.sprites.zone = []
         self.table.rest()
 
     def place_buttons(self) -> None:

@@ -65,7 +65,7 @@ class HintPlacer:
                 out.append(pygame.Rect(editor.keep_button.rect))
         elif editor.may_reopen():
             out.append(pygame.Rect(editor.change_button.rect))
-        if scene.sprites["dog"]:
+        if scene.sprites.dog:
             out.append(pygame.Rect(lay.dog_rect))
         return out
 

@@ -82,7 +82,7 @@ class TableInput:
         if sprite is not None:
             table.hand.take(card)
             sprite.shadow = True
-            table.sprites["pending"].append(sprite)
+            table.sprites.pending.append(sprite)
         table.hand.layout(table.layout, table.d(0.25))
         return True
 

@@ -14,9 +14,6 @@ from dataclasses import dataclass, field
 
 from game.table.sprites import CardSprite
 
-#: The layers, bottom first.
-LAYERS = ("dog", "zone", "trick", "flying", "pending")
-
 
 @dataclass
 class Show:
@@ -29,45 +26,40 @@ class Show:
 
 @dataclass
 class SpriteSet:
-    """Every card sprite on the table but the hand."""
+    """Every card sprite on the table but the hand, by layer, bottom first."""
 
-    layers: dict[str, list[CardSprite]] = field(
-        default_factory=lambda: {name: [] for name in LAYERS})
-    shows: list[Show] = field(default_factory=list)
-
-    def __getitem__(self, layer: str) -> list[CardSprite]:
-        return self.layers[layer]
-
-    def __setitem__(self, layer: str, sprites: list[CardSprite]) -> None:
-        if layer not in self.layers:
-            raise KeyError(layer)
-        self.layers[layer] = sprites
+    dog: list[CardSprite] = field(default_factory=list)
+    zone: list[CardSprite] = field(default_factory=list)  # the discard being made
+    trick: list[CardSprite] = field(default_factory=list)
+    shows: list[Show] = field(default_factory=list)  # drawn between the trick and flights
+    flying: list[CardSprite] = field(default_factory=list)
+    #: the player's cards sent to the engine, on their way to the trick: the step of their
+    #: event takes them from here
+    pending: list[CardSprite] = field(default_factory=list)
 
     def __iter__(self) -> Iterator[CardSprite]:
         """Every sprite, bottom layer first (the shows between the trick and the flights)."""
-        for name in LAYERS:
-            yield from self.layers[name]
-            if name == "trick":
-                for show in self.shows:
-                    yield from show.sprites
+        yield from self.dog
+        yield from self.zone
+        yield from self.trick
+        for show in self.shows:
+            yield from show.sprites
+        yield from self.flying
+        yield from self.pending
 
-    def clear(self, *layers: str) -> None:
-        """Empty the given layers (all of them, and the shows, when none is named)."""
-        for name in layers or LAYERS:
-            self.layers[name] = []
-        if not layers:
-            self.shows = []
+    def clear(self) -> None:
+        """Empty every layer, and the shows."""
+        self.dog, self.zone, self.trick, self.flying, self.pending = [], [], [], [], []
+        self.shows = []
 
-    def moving(self, *layers: str) -> bool:
-        """Whether a sprite of these layers (of any, when none is named) is moving."""
-        names = layers or LAYERS
-        return any(s.moving for name in names for s in self.layers[name])
+    def moving(self, *layers: list[CardSprite]) -> bool:
+        """Whether a sprite of these layers (of any, when none is given) is moving."""
+        return any(s.moving for layer in layers or (self,) for s in layer)
 
     def update(self, dt: float) -> None:
         for sprite in self:
             sprite.update(dt)
-        flying = self.layers["flying"]
-        flying[:] = [s for s in flying if s.visible]  # in place: animations hold the list
+        self.flying[:] = [s for s in self.flying if s.visible]  # in place: animations hold it
 
     def finish(self) -> None:
         """Every tween jumps to its end."""

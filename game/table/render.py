@@ -47,7 +47,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     totals, lit = table.totals(), table.turn_lit()
     for seat in range(table.players):
         _seat(table, surface, seat, totals[seat], lit == seat)
-    dog = table.sprites["dog"]
+    dog = table.sprites.dog
     for sprite in dog:
         sprite.draw(surface, table.art)
     if dog and all(s.face >= 1.0 and not s.moving for s in dog):
@@ -56,7 +56,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
                  "midbottom")
     if table.editor.open:
         _zone(table, surface)
-    if table.editor.open and table.sprites["trick"]:
+    if table.editor.open and table.sprites.trick:
         _trick_aside(table, surface)
     elif table.dialogs.beside_trick() and not table.editor.open:
         _trick_beside(table, surface)
@@ -64,7 +64,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
         _trick(table, surface)
     for show in table.sprites.shows:
         _show(table, surface, show)
-    for sprite in table.sprites["flying"]:
+    for sprite in table.sprites.flying:
         sprite.draw(surface, table.art)
     _scores(table, surface, totals)
     table.assist.draw_badge(surface)
@@ -83,7 +83,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
         table.assist.draw_hint(surface, dialog, above=True)  # when no place was clear of it
     table.hand.draw(surface, table.art)
     table.editor.draw_buttons(surface)
-    for sprite in table.sprites["pending"]:
+    for sprite in table.sprites.pending:
         sprite.draw(surface, table.art)
     drag = table.input.drag
     if drag is not None:
@@ -313,7 +313,7 @@ def _zone(table: TableScene, surface: pygame.Surface) -> None:
 
 def _trick(table: TableScene, surface: pygame.Surface) -> None:
     lay = table.layout
-    sprites = table.sprites["trick"]
+    sprites = table.sprites.trick
     win = None
     if table.app.settings.highlight_winner and len(sprites) > 1 and not any(
             s.moving for s in sprites) and all(s.card is not None for s in sprites):
@@ -339,7 +339,7 @@ def _trick_aside(table: TableScene, surface: pygame.Surface) -> None:
     """The trick the others have begun, in a row above the zone while the taker changes the
     discard (the rules allow it until their first card): in sight, out of the zone's way."""
     lay = table.layout
-    cards = [(s.owner, s.card) for s in table.sprites["trick"] if s.card is not None]
+    cards = [(s.owner, s.card) for s in table.sprites.trick if s.card is not None]
     width, spots = lay.trick_aside(len(cards))
     height = card_height(width)
     for (seat, card), (x, y) in zip(cards, spots, strict=True):
@@ -360,7 +360,7 @@ def _trick_beside(table: TableScene, surface: pygame.Surface) -> None:
     def moved(point: tuple[float, float]) -> tuple[float, float]:
         return cx + (point[0] - ox) * scale, cy + (point[1] - oy) * scale
 
-    played = [(s.owner, s.card) for s in table.sprites["trick"]
+    played = [(s.owner, s.card) for s in table.sprites.trick
               if s.card is not None and s.owner is not None]
     for seat, card in played:
         place = lay.seats[seat]

@@ -31,18 +31,18 @@ def rest(table: TableScene, animate: bool = False) -> None:
     the table during the bidding; open the discard zone or a dialog when the view asks."""
     view = table.view
     table.editor.refresh()
-    pending = {s.card for s in table.sprites["pending"]}
+    pending = {s.card for s in table.sprites.pending}
     _set_hand(table, [c for c in table.editor.hand_pool(view) if c not in pending], animate)
     lay = table.layout
-    trick = table.sprites["trick"]
+    trick = table.sprites.trick
     wanted = list(zip(view.trick.seats(table.players), view.trick.cards, strict=True))
     if [(s.owner, s.card) for s in trick] != wanted:
-        table.sprites["trick"] = []
+        table.sprites.trick = []
         for seat, card in wanted:
             place = lay.seats[seat]
             sprite = CardSprite(card, *place.trick, lay.trick_w, angle=place.trick_angle)
             sprite.owner = seat
-            table.sprites["trick"].append(sprite)
+            table.sprites.trick.append(sprite)
     _rest_dog(table, view)
     if not (view.phase is Phase.DISCARDING and view.taker == table.me):
         table.hand.marked.clear()
@@ -52,7 +52,7 @@ def rest(table: TableScene, animate: bool = False) -> None:
 
 
 def _rest_dog(table: TableScene, view: SeatView) -> None:
-    dog = table.sprites["dog"]
+    dog = table.sprites.dog
     if any(s.moving for s in dog) or table.still_life in ("dog", "end"):
         return
     if view.phase in (Phase.BIDDING, Phase.CALLING):
@@ -61,12 +61,12 @@ def _rest_dog(table: TableScene, view: SeatView) -> None:
         faces: Sequence[Card | None] = (C.sort_for_hand(revealed.dog) if revealed
                                         else [None] * count)
         if [s.card for s in dog] != list(faces):
-            table.sprites["dog"] = [CardSprite(card, x, y, table.layout.dog_w,
+            table.sprites.dog = [CardSprite(card, x, y, table.layout.dog_w,
                                               face_up=card is not None)
                                    for card, (x, y) in zip(faces, table.layout.dog_positions(
                                        count), strict=False)]
     else:
-        table.sprites["dog"] = []
+        table.sprites.dog = []
 
 
 def _set_hand(table: TableScene, cards: list[Card], animate: bool) -> None:
@@ -138,13 +138,13 @@ def leave_still_life(table: TableScene) -> None:
     """A step follows a redrawn picture: what the picture held up goes."""
     if table.still_life is not None:
         table.still_life = None
-        table.sprites["dog"] = []
+        table.sprites.dog = []
         table.sprites.shows = []
 
 
 def _lay_middle(table: TableScene, cards: Sequence[Card], still_life: str) -> None:
     lay = table.layout
-    table.sprites["dog"] = [CardSprite(card, x, y, lay.dog_w) for card, (x, y) in
+    table.sprites.dog = [CardSprite(card, x, y, lay.dog_w) for card, (x, y) in
                            zip(cards, lay.dog_positions(len(cards)), strict=True)]
     table.still_life = still_life
 

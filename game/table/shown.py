@@ -30,11 +30,11 @@ def lay_sprites_out(table: TableScene, lay: TableLayout) -> None:
     table.hand.layout(lay, 0)
     for sprite in table.hand.sprites.values():
         sprite.width = lay.hand_w
-    for sprite in table.sprites["trick"]:
+    for sprite in table.sprites.trick:
         place = lay.seats[sprite.owner if sprite.owner is not None else 0]
         sprite.x, sprite.y = place.trick
         sprite.width, sprite.angle = lay.trick_w, place.trick_angle
-    dog = table.sprites["dog"]
+    dog = table.sprites.dog
     for sprite, (x, y) in zip(dog, lay.dog_positions(len(dog)), strict=True):
         sprite.x, sprite.y, sprite.width = x, y, lay.dog_w
     table.editor.place(0)
@@ -43,7 +43,7 @@ def lay_sprites_out(table: TableScene, lay: TableLayout) -> None:
         for sprite, (x, y) in zip(show.sprites, lay.show_positions(
                 show.seat, len(show.sprites), width), strict=True):
             sprite.x, sprite.y, sprite.width = x, y, width
-    for sprite in table.sprites["pending"]:
+    for sprite in table.sprites.pending:
         sprite.x = min(max(sprite.x, 0), lay.size[0])
         sprite.y = min(max(sprite.y, 0), lay.size[1])
 

@@ -35,7 +35,7 @@ def status_text(table: TableScene) -> str:
         if isinstance(step.event, DealDealt | TrickWon):
             return ""
         return _for_view(table, step.after, interactive=False)
-    if any(s.face >= 0.5 for s in table.sprites["dog"]) and view.phase is Phase.DISCARDING:
+    if any(s.face >= 0.5 for s in table.sprites.dog) and view.phase is Phase.DISCARDING:
         return table.tr("table_dog")
     if not table.idle:
         return ""

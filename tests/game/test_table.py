@@ -517,7 +517,7 @@ def _frames_a_trick_stays(pace: str, clicks: bool = False) -> tuple[int, Table]:
         frames += 1
         table.step()
         if clicks and frames == 600:  # ten seconds: still there, and the player says so
-            assert len(scene.sprites["trick"]) == table.match.players
+            assert len(scene.sprites.trick) == table.match.players
             assert scene.status == tr("table_click_to_gather")
             table.click(table.centre)
         assert frames < 5000, "the trick was never gathered"
@@ -533,7 +533,7 @@ def test_the_trick_pace_setting_and_click_to_gather():
     frames, table = _frames_a_trick_stays("click", clicks=True)
     try:
         assert frames == 600 or frames == 601  # gathered by the click, not by time
-        table.until(lambda: not table.scene.sprites["trick"] or table.scene.idle)
+        table.until(lambda: not table.scene.sprites.trick or table.scene.idle)
     finally:
         table.close()
 
@@ -634,7 +634,7 @@ def the_dog_held(table: Table) -> list[int]:
     """Run the table until the turned-over dog lies face up in the middle; its cards."""
     scene = table.scene
     table.until(lambda: scene.click_wait == "dog")
-    dog = [s.card for s in scene.sprites["dog"]]
+    dog = [s.card for s in scene.sprites.dog]
     assert sorted(dog) == sorted(scene.view.dog)
     return dog
 
@@ -650,11 +650,11 @@ def test_the_dog_is_its_own_moment_face_up_until_a_click():
         table.step(int(3.0 / DT))  # three seconds later, the dog is still the whole picture
         assert scene.click_wait == "dog" and not scene.editor.open
         assert set(dog) <= faces_on_show(scene)
-        assert all(s.face >= 1.0 and s.visible for s in scene.sprites["dog"])
+        assert all(s.face >= 1.0 and s.visible for s in scene.sprites.dog)
         assert scene.status == tr("table_dog_go_on")
         table.click(table.centre)
         table.until(lambda: scene.editor.open and scene.idle)
-        assert scene.sprites["dog"] == [] and set(dog) <= set(scene.hand.order)
+        assert scene.sprites.dog == [] and set(dog) <= set(scene.hand.order)
         assert scene.status == "Drag 6 cards into the discard, then confirm"
 
 

@@ -149,7 +149,7 @@ def test_the_undo_button_takes_back_the_last_card():
         table.click(button.rect.center)
         assert len(table.match.current.events) == before
         assert card in scene.hand and sorted(scene.hand.order) == hand
-        assert not scene.sprites["trick"] and scene.view.trick.cards == ()
+        assert not scene.sprites.trick and scene.view.trick.cards == ()
         assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_card"))
         assert table.match.practised == {0}
         # the table goes on: the card may be played again
@@ -175,7 +175,7 @@ def test_undo_keys_and_the_bidding_comes_back():
         assert scene.view.phase is Phase.BIDDING and scene.view.turn == 0
         assert not scene.editor.open and not scene.editor.zone
         assert len(scene.hand) == 18 and card in scene.hand
-        assert len(scene.sprites["dog"]) == 6 and all(s.face == 0 for s in scene.sprites["dog"])
+        assert len(scene.sprites.dog) == 6 and all(s.face == 0 for s in scene.sprites.dog)
         panel = scene.dialogs.open_panel()
         assert type(panel).__name__ == "BiddingPanel" and not panel.done
         assert scene.toast.text == tr("table_undo_done", what=tr("table_undo_bid"))

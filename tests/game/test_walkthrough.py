@@ -54,7 +54,7 @@ def seen_face_up(table: TableScene) -> None:
     assert not hidden, (f"face up but unknown to seat {table.me}: "
                         f"{C.format_cards(hidden)} ({table.view.phase.value})")
     if table.view.dog is None:
-        assert all(s.face < 0.5 for s in table.sprites["dog"]), "the dog is face up"
+        assert all(s.face < 0.5 for s in table.sprites.dog), "the dog is face up"
 
 
 def test_the_catalogue_holds_every_kind_of_deal(deals) -> None:
@@ -134,7 +134,7 @@ def test_a_replay_shows_the_discard_and_the_hidden_dog_at_the_end(app, deals) ->
         scene = viewer.scene
         viewer.key(pygame.K_o)  # as I saw it
         viewer.key(pygame.K_END)
-        middle = {s.card for s in scene.table.sprites["dog"] if s.face >= 0.5}
+        middle = {s.card for s in scene.table.sprites.dog if s.face >= 0.5}
         expected = deal.state.dog if not contract.dog_shown else deal.state.discard
         assert middle == set(C.cards_of(expected)), plan.name
         if contract.dog_shown:  # the discard, when it is made: to its owner only

@@ -125,7 +125,7 @@ class Replay:
         table = self.scene.table
         assert table.view == expected
         assert sorted(table.hand.sprites) == sorted(expected.hand)
-        shown = [(sprite.owner, sprite.card) for sprite in table.sprites["trick"]]
+        shown = [(sprite.owner, sprite.card) for sprite in table.sprites.trick]
         assert shown == list(zip(expected.trick.seats(self.deal.players), expected.trick.cards,
                                  strict=True))
 
