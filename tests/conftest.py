@@ -75,11 +75,17 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     def remembered(self: App, *args: object, **kwargs: object) -> None:
         built(self, *args, **kwargs)
         _OPENED.add(self)
+
+    stepped = window.App.step
+
+    def step_and_flush(self: App, dt: float) -> None:
         # the saves a frame gives the writers are on the disk when the test looks: the
         # window never waits for them, the test does
-        self.after_frame.append(lambda app: flush_all())
+        stepped(self, dt)
+        flush_all()
 
     window.App.__init__ = remembered
+    window.App.step = step_and_flush
 
 
 @pytest.fixture(autouse=True)
