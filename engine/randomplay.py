@@ -6,12 +6,17 @@ import random
 
 from engine import cards as C
 from engine.actions import Action, DecideSlam, Discard, ShowHandful
-from engine.legal import discard_options, handful_options, legal_actions
+from engine.legal import DiscardOptions, discard_options, handful_options, legal_actions
 from engine.state import DealState, Phase
 
 
 def random_discard(state: DealState, rng: random.Random) -> Discard:
-    options = discard_options(state)
+    return discard_among(discard_options(state), rng)
+
+
+def discard_among(options: DiscardOptions, rng: random.Random) -> Discard:
+    """A discard drawn at random among ``options`` (the engine's or a view's), trumps only
+    where the rules need them."""
     if options.trumps_needed:
         trumps = C.cards_of(options.allowed & ~options.plain)
         chosen = C.cards_of(options.plain) + rng.sample(trumps, options.trumps_needed)

@@ -13,6 +13,7 @@ from engine import cards as C
 from engine import choices as O
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
 from engine.ai.base import PhaseBot
+from engine.randomplay import discard_among
 from engine.views import SeatView
 
 
@@ -33,13 +34,7 @@ class RandomBot(PhaseBot):
         return Call(self.rng.choice(O.callable_cards(view)))
 
     def discard(self, view: SeatView) -> Discard:
-        options = O.discard_options(view)
-        if options.trumps_needed:
-            trumps = C.cards_of(options.allowed & ~options.plain)
-            chosen = C.cards_of(options.plain) + self.rng.sample(trumps, options.trumps_needed)
-        else:
-            chosen = self.rng.sample(C.cards_of(options.allowed), options.size)
-        return Discard(tuple(sorted(chosen)))
+        return discard_among(O.discard_options(view), self.rng)
 
     def slam(self, view: SeatView) -> DecideSlam:
         return DecideSlam(self.rng.random() < self.slam_rate)
