@@ -12,15 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, blit_text, draw_panel, ellipsize
-from game.app.window import Scene
-
-if TYPE_CHECKING:
-    from game.table.scene import TableScene
+from game.app.window import App, Scene
 
 ROW_H = 46
 WIDTH = 330
@@ -40,25 +36,29 @@ class TableMenu(Scene):
 
     opaque = False
 
-    def __init__(self, table: TableScene) -> None:
-        super().__init__(table.app)
-        self.table = table
+    def __init__(self, app: App, *, anything_shown: bool, toggle_shown: Callable[[], object],
+                 leave_label: str, leave: Callable[[], object],
+                 anchor: Callable[[], pygame.Rect | None]) -> None:
+        """``anything_shown``: whether the cards shown to all this deal can be looked at
+        (``toggle_shown`` shows them); ``leave_label`` and ``leave``: the last line's words (a
+        text key) and what it does; ``anchor``: where the menu's corner button is now."""
+        super().__init__(app)
+        self.anything_shown, self.on_shown = anything_shown, toggle_shown
+        self.leave_label, self.on_leave = leave_label, leave
+        self.anchor = anchor
         self.entries = self._entries()
         self.focus = next((i for i, e in enumerate(self.entries) if e.enabled), 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
 
     def _entries(self) -> list[MenuEntry]:
-        from game.table.overlays import shown_groups
-
-        table = self.table
-        tr = table.tr
+        tr = self.app.tr
         return [
-            MenuEntry(tr("table_shown_title"), "D", self._then(table.toggle_shown),
-                      bool(shown_groups(table, table.view)), icon="last_trick"),
+            MenuEntry(tr("table_shown_title"), "D", self._then(self.on_shown),
+                      self.anything_shown, icon="last_trick"),
             MenuEntry(tr("settings"), "", self._open_settings, icon="settings"),
             MenuEntry(tr("rules_summary"), "", self._open_rules),
-            MenuEntry(tr(table.options.leave_label), "Esc", self._then(table.leave_table)),
+            MenuEntry(tr(self.leave_label), "Esc", self._then(self.on_leave)),
         ]
 
     def _then(self, action: Callable[[], object]) -> Callable[[], None]:
@@ -76,8 +76,7 @@ class TableMenu(Scene):
     # --- layout and events ---------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
         u = self.app.unit
-        button = self.table.buttons.get("menu")
-        anchor = button.rect if button is not None else pygame.Rect(size[0] - 20, 20, 0, 0)
+        anchor = self.anchor() or pygame.Rect(size[0] - 20, 20, 0, 0)
         width = int(WIDTH * u)
         row_h = int(ROW_H * u)
         pad = int(10 * u)

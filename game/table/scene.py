@@ -272,7 +272,15 @@ class TableScene(Scene):
         from game.table.menu import TableMenu
 
         self.input.cancel()
-        self.app.push(TableMenu(self))
+        self.app.push(TableMenu(
+            self.app, anything_shown=bool(shown_groups(self, self.view)),
+            toggle_shown=self.toggle_shown, leave_label=self.options.leave_label,
+            leave=self.leave_table, anchor=self._menu_anchor))
+
+    def _menu_anchor(self) -> pygame.Rect | None:
+        """Where the menu's corner button is now (the table's menu opens under it)."""
+        button = self.buttons.get("menu")
+        return button.rect if button is not None else None
 
     def leave_table(self) -> None:
         """Esc, or the menu's last line: back to the menu (or wherever the owner says)."""
