@@ -145,7 +145,27 @@ def excuse_fate(state: DealState) -> ExcuseFate:
     winner_camp = state.camp_of(state.excuse_winner)
     if state.camp_won[winner_camp] & C.EXCUSE_BIT:
         return ExcuseFate("slam", winner_camp, owner)
-    if state.excuse_trick == state.tricks_total - 1:
+    return _played_fate(state, owner, winner_camp, state.excuse_trick == state.tricks_total - 1)
+
+
+def trick_excuse_fate(state: DealState, winner: int) -> ExcuseFate | None:
+    """Where the Excuse in the complete trick on ``state`` goes when ``winner`` takes it, by
+    the rule the deal's fold and :func:`excuse_fate` apply; ``None`` when the trick holds no
+    Excuse, or before the contract."""
+    trick = state.trick
+    owner = state.excuse_player
+    if C.EXCUSE not in trick or owner < 0 or state.taker is None:
+        return None
+    if trick[0] == C.EXCUSE and winner == state.leader == owner:
+        return ExcuseFate("slam", state.camp_of(winner), owner)  # led to a slam's last trick
+    return _played_fate(state, owner, state.camp_of(winner),
+                        state.trick_index == state.tricks_total - 1)
+
+
+def _played_fate(state: DealState, owner: int, winner_camp: int, last: bool) -> ExcuseFate:
+    """The Excuse played by ``owner`` into a trick ``winner_camp`` won: at the last trick it
+    goes to the camp the rules say; before it, its owner's camp keeps it."""
+    if last:
         owner_camp = state.camp_of(owner)
         gets = 1 - owner_camp if state.rules.excuse_last_trick == "changes_camp" else winner_camp
         return ExcuseFate("last_trick", gets, owner)

@@ -38,8 +38,8 @@ from engine.events import (
     TrickWon,
 )
 from engine.rules import Rules
-from engine.scoring import petit_au_bout, score_deal
-from engine.state import TAKER_CAMP, DealState
+from engine.scoring import petit_au_bout, score_deal, trick_excuse_fate
+from engine.state import DealState
 from engine.views import view_for
 from game.app.i18n import SEAT_KEYS, decimal, has_text, seat_name, tr, trn
 
@@ -276,25 +276,21 @@ def _trick_won(event: TrickWon, before: DealState, after: DealState | None,
     half = sum(C.HALF_POINTS[c] for c in trick)
     key = "narr_last_trick" if last else "narr_trick"
     notes: list[str] = []
-    owner = before.excuse_player
     camps_known = seat is None or view_for(before, seat).partner_known
-    if C.EXCUSE in trick and owner >= 0 and before.taker is not None and camps_known:
+    fate = trick_excuse_fate(before, winner) if camps_known else None
+    if fate is not None:
         winner_camp = before.camp_of(winner)
-        if trick[0] == C.EXCUSE and winner == before.leader == owner:
+        if fate.how == "slam":
             key = "narr_slam_excuse_trick"  # the Excuse led to the last trick of a slam
-        elif last:
-            if before.rules.excuse_last_trick == "changes_camp":
-                gets = 1 - before.camp_of(owner)
-            else:
-                gets = winner_camp
-            if gets != winner_camp:
+        elif fate.how == "last_trick":
+            if fate.camp != winner_camp:
                 half -= _EXCUSE_HALF
-            notes.append(tr("narr_excuse_last_taker" if gets == TAKER_CAMP
+            notes.append(tr("narr_excuse_last_taker" if fate.for_taker
                             else "narr_excuse_last_defence", lang))
-        elif before.camp_of(owner) != winner_camp:
+        elif fate.camp != winner_camp:  # its owner's camp keeps it, a low card given for it
             half -= _EXCUSE_HALF
             notes.append(tr("narr_excuse_exchange", lang,
-                            name=_name(names, owner, before.n, lang)))
+                            name=_name(names, before.excuse_player, before.n, lang)))
     if last and len(trick) == before.n and before.taker is not None and after is not None:
         side = petit_au_bout(after)
         if side is not None:

@@ -506,3 +506,37 @@ def test_the_oudlers_named_and_the_excuse_told_agree_with_the_count_over_random_
         assert (C.EXCUSE in named) == (fate.camp == 0)
         assert (fate.owner is None) == (fate.how == "dog")
     assert {"kept", "dog"} <= hows
+
+
+@pytest.mark.parametrize("variant", ["fft", "miseres", "call_any_card"])
+def test_the_excuse_fate_told_at_its_trick_is_the_fate_the_score_counts(variant):
+    """trick_excuse_fate, asked as the Excuse's trick is won (what the replay's narration
+    tells), gives what excuse_fate finds once the deal is over: one rule, every case of it
+    (kept with a low card given, the last trick either way, the slam's Excuse led)."""
+    from engine.events import TrickWon
+    from engine.scoring import excuse_fate, trick_excuse_fate
+    from engine.state import replay
+
+    rules = load_rules(variant=variant)
+    seen: set[str] = set()
+    checked = 0
+    for seed in range(300):
+        players = 3 + seed % 3
+        deal = Deal.new(rules, players, seed % players, 9000 + seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.execute(deal.state.turn, random_action(deal.state, rng, slam_rate=0.3))
+        if deal.state.phase is not Phase.FINISHED or deal.state.excuse_player < 0:
+            continue
+        events = deal.events
+        for i, event in enumerate(events):
+            if isinstance(event, TrickWon):
+                before = replay(rules, events[:i], players)
+                told = trick_excuse_fate(before, event.seat)
+                if C.EXCUSE in before.trick:
+                    assert told == excuse_fate(deal.state), (seed, told)
+                    seen.add(told.how)
+                    checked += 1
+                else:
+                    assert told is None
+    assert {"kept", "last_trick"} <= seen and checked > 100, (seen, checked)
