@@ -15,7 +15,7 @@ error says nothing. So a verdict is reached in two steps:
    play the two options compared, not every one, so the limit can be high. A flag is only
    given on the whole budget: a decision that looks flagged is measured again on more deals
    until the limit, then once more on as many other deals, and keeps the milder class of
-   the two (the cost shown is their mean).
+   the two (the cost shown is their mean, its range spans both intervals).
 
 The classes, by the seat's game points the chosen action gives up (:data:`BANDS`):
 
@@ -182,9 +182,12 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         again = analyse(view, count, fresh_seed ^ 0xC0FFEE, include=action, stop=stop,
                         among=pair)
         second, second_err = again.paired(best, action)
-        milder = classify(second, *_floored(second, second_err, floor, margin))
-        cost, stderr = (cost + second) / 2, math.hypot(stderr, second_err) / 2
-        low, high = _floored(cost, stderr, floor, margin)
+        second_low, second_high = _floored(second, second_err, floor, margin)
+        milder = classify(second, second_low, second_high)
+        # the range shown spans both sets' intervals, so that it bears out the milder class
+        # kept (a range wholly above an edge under a class below it would say otherwise)
+        cost = (cost + second) / 2
+        low, high = min(low, second_low), max(high, second_high)
         kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
         count *= 2
     if kind not in FLAGGED:

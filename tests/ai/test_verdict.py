@@ -189,6 +189,8 @@ def test_the_clear_errors_of_the_experts_games_are_flagged_with_their_reason(
     found = V.judge(view, Play(C.parse_card(card)), seed=0)
     assert found.flagged, found
     assert V.KINDS.index(found.kind) >= V.KINDS.index(at_least), found
+    # the range shown bears the class out
+    assert V.classify(found.cost, found.cost_low, found.cost_high) == found.kind, found
     assert found.reason == reason and reason in V.REASONS
     assert (found.reason_suit >= 0) == (reason == "taker_void")
     if reason == "taker_void":
