@@ -518,17 +518,9 @@ static PyObject *masks_tuple(const Mask *masks, int count)
  * check against engine.cards: the two are written apart, and must not drift. */
 static PyObject *constants(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored))
 {
-    PyObject *half = PyTuple_New(DECK);
+    PyObject *half = int_tuple(HALF, DECK);
     if (half == NULL)
         return NULL;
-    for (int card = 0; card < DECK; card++) {
-        PyObject *value = PyLong_FromLong(HALF[card]);
-        if (value == NULL) {
-            Py_DECREF(half);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(half, card, value);
-    }
     PyObject *suits = masks_tuple(SUIT_MASKS, 6);
     PyObject *above = masks_tuple(TRUMPS_ABOVE, 22);
     PyObject *trumps = mask_to(TRUMP_MASK);

@@ -785,7 +785,7 @@ static long below(PyObject *getrandbits, long size)
     return j;
 }
 
-static PyObject *int_tuple(const int *values, int size)
+PyObject *int_tuple(const int *values, int size)
 {
     PyObject *out = PyTuple_New(size);
     if (out == NULL)

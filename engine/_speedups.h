@@ -85,6 +85,8 @@ extern PyObject *CORE_TYPE;
 
 int mask_from(PyObject *value, Mask *out);
 PyObject *mask_to(Mask m);
+/* A tuple of the ints of values[0..size), or NULL with the error set. */
+PyObject *int_tuple(const int *values, int size);
 int small_from(PyObject *value, const char *name, long low, long high, long *out);
 PyObject *list_ref(PyObject *value, const char *name);
 /* The cards the seat to play may play (*legal) and its hand (*hand); -1 on error. */

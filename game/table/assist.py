@@ -44,7 +44,7 @@ from game.app.widgets import GOLD, TEXT_DIM, draw_panel
 from game.table.beliefs import BeliefsPanel
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
-from game.table.hint_place import HintPlacer
+from game.table.hint_place import HintPlacer, Placed
 from game.table.paint import draw_tag
 
 if TYPE_CHECKING:
@@ -94,6 +94,7 @@ class Assist:
         self._hint_panel: Any = None
         self._lit: Any = None  # the dialog whose button the hint lights
         self.box: pygame.Rect | None = None  # where the hint panel was drawn last
+        self._over: Placed | None = None  # a hint to draw over the dialog
         self.placer = HintPlacer(scene)
         self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
         self.beliefs = BeliefsPanel(game_thinker)  # who holds what, with a hint (B)
@@ -425,25 +426,32 @@ class Assist:
             return
         undo.draw(surface, scene.app)  # its tooltip comes with the others, over everything
 
-    def draw_hint(self, surface: pygame.Surface, dialog: pygame.Rect | None = None,
-                  above: bool = False) -> None:
-        """The hint panel (nothing while there is none, or over a score panel). It is drawn
-        under the open ``dialog``, unless no place clear of it was found: then it is drawn
-        in the call ``above`` it, after the dialog, so that it can be read."""
+    def draw_hint(self, surface: pygame.Surface, dialog: pygame.Rect | None = None) -> None:
+        """The hint panel (nothing while there is none, or over a score panel), under the
+        open ``dialog``; one with no place clear of the dialog is kept for
+        :meth:`draw_hint_over`, drawn after the dialog, so that it can be read."""
         scene = self.scene
-        if not above:
-            self.box = None
+        self.box = None
+        self._over = None
         if self.hint is None or scene.score_panel is not None:
             return
-        if not above:
-            self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit,
-                              scene.lang)
+        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang)
         placed = self.placer.place(self.hint)
         if placed is None:
             return
-        box, lines = placed
-        if above != (dialog is not None and box.colliderect(dialog)):
+        if dialog is not None and placed[0].colliderect(dialog):
+            self._over = placed
             return
+        self._paint_hint(surface, placed)
+
+    def draw_hint_over(self, surface: pygame.Surface) -> None:
+        """The hint kept by :meth:`draw_hint` for want of a place clear of the dialog."""
+        if self._over is not None:
+            self._paint_hint(surface, self._over)
+
+    def _paint_hint(self, surface: pygame.Surface, placed: Placed) -> None:
+        scene = self.scene
+        box, lines = placed
         lay = scene.layout
         u = lay.u
         pad = u(12)

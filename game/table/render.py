@@ -80,7 +80,7 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
     _status(table, surface)  # over a bubble it reaches: the line being read comes first
     if panel is not None and dialog is not None:
         panel.draw(surface)
-        table.assist.draw_hint(surface, dialog, above=True)  # when no place was clear of it
+        table.assist.draw_hint_over(surface)  # when no place was clear of it
     table.hand.draw(surface, table.art)
     table.editor.draw_buttons(surface)
     for sprite in table.sprites.pending:
