@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.app.thinking import close_game_thinker
     from game.app.window import App
     from game.match.controller import MatchController
+    from game.match.session import open_table
     from game.screens import install as install_screens
-    from game.table.scene import TableScene
 
     width, height = (int(v) for v in args.size.lower().split("x"))
     install_screens()
@@ -73,8 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             close_game_thinker()
     specs = {seat: BotSpec(args.level, seed=args.seed + seat) for seat in range(args.players)}
     controller = MatchController(match, specs, human_seat=None)
-    table = TableScene(app, controller)
-    app.push(table)
+    table = open_table(app, controller)
     finished = 0
     start = time.perf_counter()
     while finished < args.deals and time.perf_counter() - start < 600:

@@ -3,8 +3,8 @@
 :class:`ChallengeScene` lists the deals of the series with the player's score, the expert's
 on the same cards and the difference, and their totals; from it the player plays the next
 deal (Enter), reviews either game of the chosen deal in the replay viewer (R: yours, E: the
-expert's) or leaves (Esc). :class:`ChallengeTable` is the table of one deal: its score panel
-leads back to the board.
+expert's) or leaves (Esc). The table of one deal (:func:`open_challenge_table`) leads back
+to the board from its score panel.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from game.app.widgets import (
 )
 from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
-from game.table.scene import TableOptions, TableScene
+from game.match.session import open_table
+from game.table.scene import TableOptions
 
 GOOD = (140, 220, 140)
 
@@ -76,21 +77,15 @@ def signed(value: int | None) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-class ChallengeTable(TableScene):
-    """The player's table for one deal of the challenge."""
-
-    def __init__(self, app: App, controller: Any, board: ChallengeScene, index: int) -> None:
-        super().__init__(app, controller, options=TableOptions(
-            names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop,
-            leave_label="challenge_to_board"))
-        total = len(board.run.challenge)
-        self.toast.show(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0,
-                        warning=False)
-
-    def leave(self) -> None:
-        super().leave()
-        if self.app.scene is not self and self.player is not None:
-            self.player.shutdown()  # closed, not covered: its bots stop
+def open_challenge_table(app: App, controller: Any, board: ChallengeScene, index: int) -> None:
+    """The player's table for deal ``index`` of the challenge: its score panel leads back to
+    the board, and closing it stops its bots."""
+    total = len(board.run.challenge)
+    open_table(app, controller, options=TableOptions(
+        names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop,
+        leave_label="challenge_to_board",
+        greeting=(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0),
+        on_closed=controller.shutdown))
 
 
 class ChallengeScene(Scene):
@@ -118,7 +113,7 @@ class ChallengeScene(Scene):
         index = len(deals) - 1 if deals and not deals[-1].is_over else len(deals)
         self.selected = index
         controller = run.start_deal(index)
-        self.app.push(ChallengeTable(self.app, controller, self, index))
+        open_challenge_table(self.app, controller, self, index)
 
     def review(self, which: str) -> None:
         from game.replay.viewer import ReplayInfo, ReplayScene
@@ -275,4 +270,4 @@ class ChallengeScene(Scene):
         return self.app.trn(key, both, points=abs(diff))
 
 
-__all__ = ["ChallengeScene", "ChallengeTable", "start_challenge"]
+__all__ = ["ChallengeScene", "open_challenge_table", "start_challenge"]

@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.deal import Deal
 from engine.events import Event
@@ -43,6 +43,9 @@ from game.app.names import clean_name, saved_names
 from game.app.window import App
 from game.history.archive import TOTALS_BEFORE
 from game.match.writer import Writer, flush_all
+
+if TYPE_CHECKING:
+    from game.table.scene import TableOptions, TableScene
 
 log = logging.getLogger(__name__)
 
@@ -390,16 +393,18 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
 
 
 def open_table(app: App, controller: Any, names: Sequence[str] | None = None,
-               replace: bool = False) -> None:
-    """Put the table for ``controller`` on screen, the seats named ``names`` (the match's
-    own, as its file keeps them)."""
+               replace: bool = False, options: TableOptions | None = None) -> TableScene:
+    """Put the table for ``controller`` on screen and return it: the seats named ``names``
+    (the match's own, as its file keeps them), or as ``options`` say, which adapt the table
+    to its owner (a challenge's deal, a practice from a replay)."""
     from game.table.scene import TableOptions, TableScene
 
-    table = TableScene(app, controller, options=TableOptions(names=names))
+    table = TableScene(app, controller, options=options or TableOptions(names=names))
     if replace:
         app.replace(table)
     else:
         app.push(table)
+    return table
 
 
 __all__ = [

@@ -14,10 +14,11 @@ from collections.abc import Callable
 
 from engine.deal import Deal
 from engine.match import Match
-from game.app.window import App
+from game.app.window import App, Scene
 from game.match.controller import MatchController
+from game.match.session import open_table
 from game.replay.cursor import ReplayCursor
-from game.table.scene import TableOptions, TableScene
+from game.table.scene import TableOptions
 
 
 def practice_match(cursor: ReplayCursor) -> tuple[Match, int] | None:
@@ -33,41 +34,49 @@ def practice_match(cursor: ReplayCursor) -> tuple[Match, int] | None:
                  deals=[cut]), position
 
 
-class PlayOnScene(TableScene):
-    """The practice table: seat 0 is the player, the other seats are bots; the end of the
-    deal (or Esc) leads back to the replay."""
+class _Practice:
+    """What the practice table does on leaving: it asks first when a try is begun but not
+    finished, and once closed it stops its bots and hands a deal played to the end back."""
 
-    def __init__(self, app: App, controller: MatchController, names: list[str], position: int,
-                 total: int, on_done: Callable[[Deal], object] | None = None) -> None:
-        super().__init__(app, controller, options=TableOptions(
-            names=names, score_label="replay_back_to_replay", on_score_done=app.pop,
-            leave_label="replay_back_to_replay"))
+    def __init__(self, app: App, controller: MatchController, position: int,
+                 on_done: Callable[[Deal], object] | None) -> None:
+        self.app = app
         self.controller = controller
         self.position = position
         self.on_done = on_done
-        self.toast.show(self.tr("replay_play_on_started", n=position, total=total), 6.0,
-                        warning=False)
 
-    def leave_table(self) -> None:
+    def leave(self) -> None:
         """Esc or the menu: a try the player has begun but not finished would be lost (only
         a deal played to the end is kept as a variation), so leaving it asks first."""
         from game.app.screens import ConfirmDialog
 
         deal = self.controller.match.current
-        begun = any(getattr(e, "seat", None) == self.human
-                    for e in deal.events[self.position:])
+        human = self.controller.human_seat
+        begun = any(getattr(e, "seat", None) == human for e in deal.events[self.position:])
         if deal.is_over or not begun:
-            super().leave_table()
+            self.app.pop()
             return
-        self.app.push(ConfirmDialog(self.app, self.tr("replay_play_on_leave_question"),
-                                    super().leave_table, yes_key="replay_play_on_leave",
+        self.app.push(ConfirmDialog(self.app, self.app.tr("replay_play_on_leave_question"),
+                                    self.app.pop, yes_key="replay_play_on_leave",
                                     no_key="replay_play_on_stay"))
 
-    def leave(self) -> None:
-        super().leave()
-        if self.app.scene is not self and self.player is not None:
-            self.player.shutdown()  # closed, not covered: its bots stop
-            deal = self.controller.match.current
-            if deal.is_over and self.on_done is not None:
-                self.on_done(deal)  # played to the end: the replay keeps it
-                self.on_done = None
+    def closed(self) -> None:
+        self.controller.shutdown()  # closed, not covered: its bots stop
+        deal = self.controller.match.current
+        if deal.is_over and self.on_done is not None:
+            self.on_done(deal)  # played to the end: the replay keeps it
+            self.on_done = None
+
+
+def open_play_on(app: App, controller: MatchController, names: list[str], position: int,
+                 total: int, on_done: Callable[[Deal], object] | None = None) -> Scene:
+    """The practice table, on screen: seat 0 is the player, the other seats are bots; the
+    end of the deal (or Esc) leads back to the replay."""
+    practice = _Practice(app, controller, position, on_done)
+    return open_table(app, controller, options=TableOptions(
+        names=names, score_label="replay_back_to_replay", on_score_done=app.pop,
+        leave_label="replay_back_to_replay", on_menu=practice.leave, on_closed=practice.closed,
+        greeting=(app.tr("replay_play_on_started", n=position, total=total), 6.0)))
+
+
+__all__ = ["open_play_on", "practice_match"]

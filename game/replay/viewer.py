@@ -39,7 +39,7 @@ from game.replay.bar import SPEEDS, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.keys import replay_key
 from game.replay.narrate import narrate, spoken_names
-from game.replay.play_on import PlayOnScene, practice_match
+from game.replay.play_on import open_play_on, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
 from game.table.beliefs import BeliefsPanel
@@ -384,8 +384,8 @@ class ReplayScene(Scene):
             level = self.app.settings.bot_level
         seed = (match.current.state.seed or 0) ^ position
         controller = make_controller(match, level, seed, 0, None)
-        self.app.push(PlayOnScene(self.app, controller, self.info.names, position,
-                                  self.cursor.total, on_done=self._tried))
+        open_play_on(self.app, controller, self.info.names, position, self.cursor.total,
+                     on_done=self._tried)
 
     # --- analysis --------------------------------------------------------------------------------
     def _start_analysis(self) -> None:

@@ -5,12 +5,13 @@ once. A :class:`~game.table.source.Step` makes its view the table's view and run
 animation of its event: a generator (one function per kind of event, below) that starts
 sprite tweens and yields how long to wait, in seconds at normal speed; the waits and
 durations are scaled by ``settings.animation_factor`` (0 = instant, a step shows within one
-frame). When a step's animation ends the table comes to rest on its view
-(:meth:`~game.table.scene.TableScene.rest`).
+frame). When a step's animation ends the table comes to rest on its view (the host's
+:meth:`~StepHost.rest`).
 
 The animations read the step (its event and its two views) and move sprites; they keep no
 record of the game. The one thing held for a while is how many cards each opponent's fan
-shows while the cards go round (``fan_counts``), since packets land one after the other.
+shows while the cards go round (the stage's ``fan_counts``), since packets land one after
+the other.
 """
 
 from __future__ import annotations
@@ -36,10 +37,10 @@ from engine.events import (
     SlamAnnounced,
     TrickWon,
 )
-from engine.legal import HANDFUL_LEVELS
 from game.table.layers import Show
 from game.table.pauses import dog_pause, trick_pause, until_click
-from game.table.shown import discard_on_show
+from game.table.rest import lay_end, leave_still_life
+from game.table.shown import discard_on_show, handful_label
 from game.table.source import Change, Redraw, Step
 from game.table.sprites import (
     CardSprite,
@@ -49,21 +50,25 @@ from game.table.sprites import (
 )
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.hosts import StepHost
+    from game.table.stage import Stage
 
 Animation = Iterator[float]
 
 
 class Animator:
-    """The queue of changes to show and the one being shown."""
+    """The queue of changes to show; the one being shown is the stage's ``step``."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Stage, host: StepHost) -> None:
         self.table = table
+        self.host = host
         self.queue: deque[Change] = deque()
-        self.current: Step | None = None
         self._steps: Animation | None = None
         self.wait = 0.0
-        self.fan_counts: dict[int, int] | None = None  # while the cards are dealt
+
+    @property
+    def current(self) -> Step | None:
+        return self.table.step
 
     @property
     def busy(self) -> bool:
@@ -80,9 +85,9 @@ class Animator:
         their ends)."""
         self.queue.clear()
         self._steps = None
-        self.current = None
+        self.table.step = None
         self.wait = 0.0
-        self.fan_counts = None
+        self.table.fan_counts = None
 
     def run(self, dt: float) -> None:
         """Advance the animations; with instant animations every queued change runs now."""
@@ -99,32 +104,36 @@ class Animator:
                     return
                 change = self.queue.popleft()
                 if isinstance(change, Redraw):
-                    table.redraw(change.view, change.event)
+                    self.host.redraw(change.view, change.event)
                     continue
-                table.leave_still_life()
-                self.current = change
+                leave_still_life(table)
+                table.step = change
                 table.view = change.after
+                self.host.step_starts(change)
                 self._steps = animation(table, change)
             try:
                 self.wait = min(self.wait, 0.0) + max(0.0, next(self._steps) * table.factor)
             except StopIteration:
+                step = table.step
                 self._steps = None
-                self.current = None
-                self.fan_counts = None
-                table.rest(animate=True)
+                table.step = None
+                table.fan_counts = None
+                if step is not None:
+                    self.host.step_ends(step)
+                self.host.rest(animate=True)
 
 
 # --- one animation per kind of event ------------------------------------------------------------
 
 
-def animation(table: TableScene, step: Step) -> Animation:
+def animation(table: Stage, step: Step) -> Animation:
     handler = HANDLERS.get(type(step.event))
     if handler is None:
         return iter(())
     return handler(table, step)
 
 
-def _source(table: TableScene, seat: int) -> tuple[float, float]:
+def _source(table: Stage, seat: int) -> tuple[float, float]:
     """Where a seat's cards leave from and arrive to."""
     if seat == table.me:
         box = table.layout.seats[seat].box
@@ -132,14 +141,13 @@ def _source(table: TableScene, seat: int) -> tuple[float, float]:
     return table.layout.seats[seat].anchor
 
 
-def dealt(table: TableScene, step: Step) -> Animation:
+def dealt(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, DealDealt)
     lay = table.layout
     n = table.players
-    table.clear_deal()
     counts = {seat: 0 for seat in range(n)}
-    table.animator.fan_counts = counts
+    table.fan_counts = counts
     setup = table.view.rules.setup(n)
     mine = list(event.hands[table.me]) if len(event.hands) > table.me else []
     packets = n * setup.hand // setup.packet
@@ -202,14 +210,14 @@ def dealt(table: TableScene, step: Step) -> Animation:
     yield 0.4
 
 
-def _landed(table: TableScene, counts: dict[int, int], seat: int, packet: int,
+def _landed(table: Stage, counts: dict[int, int], seat: int, packet: int,
             sprite: CardSprite) -> None:
     counts[seat] = counts.get(seat, 0) + packet
     sprite.visible = False
     table.sound("deal", 0.5)
 
 
-def bid(table: TableScene, step: Step) -> Animation:
+def bid(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, BidMade)
     table.sound("bid", 0.8)
@@ -224,7 +232,7 @@ def bid(table: TableScene, step: Step) -> Animation:
     yield 0.55
 
 
-def _dog_away(table: TableScene, step: Step) -> Animation:
+def _dog_away(table: Stage, step: Step) -> Animation:
     """Garde sans / contre: the dog stays hidden and leaves the table."""
     view = step.after
     if view.contract is None or view.taker is None:
@@ -242,7 +250,7 @@ def _dog_away(table: TableScene, step: Step) -> Animation:
     table.sprites.dog = []
 
 
-def called(table: TableScene, step: Step) -> Animation:
+def called(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, KingCalled)
     table.bubble(event.seat, table.tr("table_calls", card=table.card_name(event.card)), 2.8,
@@ -252,7 +260,7 @@ def called(table: TableScene, step: Step) -> Animation:
     yield from _dog_away(table, step)
 
 
-def dog_revealed(table: TableScene, step: Step) -> Animation:
+def dog_revealed(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, DogRevealed)
     lay = table.layout
@@ -291,7 +299,7 @@ def dog_revealed(table: TableScene, step: Step) -> Animation:
         yield 0.5 + 0.04 * len(sprites)
 
 
-def discarded(table: TableScene, step: Step) -> Animation:
+def discarded(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, Discarded)
     lay = table.layout
@@ -307,8 +315,7 @@ def discarded(table: TableScene, step: Step) -> Animation:
                 taken = table.hand.take(card)
                 if taken is not None:
                     sprites.append(taken)
-        table.sprites.zone = []
-        table.editor.close()
+        table.sprites.zone = []  # the discard editor is closed as the step starts
         table.hand.marked.clear()
         for i, sprite in enumerate(sprites):
             sprite.move_to(*target, width=lay.small_w, face_up=False, alpha=0,
@@ -334,7 +341,7 @@ def discarded(table: TableScene, step: Step) -> Animation:
         yield from show_cards(table, seat, shown, label, 2.6)
 
 
-def show_cards(table: TableScene, seat: int, cards: tuple[int, ...], label: str,
+def show_cards(table: Stage, seat: int, cards: tuple[int, ...], label: str,
                seconds: float) -> Animation:
     """Cards shown face up near ``seat`` for a moment, then taken back."""
     lay = table.layout
@@ -362,27 +369,20 @@ def show_cards(table: TableScene, seat: int, cards: tuple[int, ...], label: str,
         table.sprites.shows.remove(show)
 
 
-def slam(table: TableScene, step: Step) -> Animation:
+def slam(table: Stage, step: Step) -> Animation:
     assert isinstance(step.event, SlamAnnounced)
     table.bubble(step.event.seat, table.tr("table_slam"), 2.6, "gold")
     table.sound("slam")
     yield 1.0
 
 
-def handful(table: TableScene, step: Step) -> Animation:
+def handful(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, HandfulShown)
     yield from show_cards(table, event.seat, event.cards, handful_label(table, event.cards), 2.4)
 
 
-def handful_label(table: TableScene, cards: tuple[int, ...]) -> str:
-    thresholds = table.view.rules.handful_thresholds(table.players)
-    level = HANDFUL_LEVELS[thresholds.index(len(cards))] if len(cards) in thresholds else (
-        "simple")
-    return table.tr(f"table_handful_{level}")
-
-
-def misere(table: TableScene, step: Step) -> Animation:
+def misere(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, MisereAnnounced)
     table.bubble(event.seat, table.tr(f"table_misere_{event.misere}"), 2.6, "gold")
@@ -390,7 +390,7 @@ def misere(table: TableScene, step: Step) -> Animation:
     yield 1.0
 
 
-def card_played(table: TableScene, step: Step) -> Animation:
+def card_played(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, CardPlayed)
     lay = table.layout
@@ -419,7 +419,7 @@ def card_played(table: TableScene, step: Step) -> Animation:
     yield 0.38
 
 
-def partner(table: TableScene, step: Step) -> Animation:
+def partner(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, PartnerRevealed)
     alone = event.seat == step.after.taker
@@ -427,7 +427,7 @@ def partner(table: TableScene, step: Step) -> Animation:
     yield 0.7
 
 
-def trick_won(table: TableScene, step: Step) -> Animation:
+def trick_won(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, TrickWon)
     # time to see who won: the player's pace; a click or Space gathers it sooner
@@ -445,14 +445,13 @@ def trick_won(table: TableScene, step: Step) -> Animation:
     yield 0.3
 
 
-def scored(table: TableScene, step: Step) -> Animation:
+def scored(table: Stage, step: Step) -> Animation:
     assert isinstance(step.event, DealScored)
     yield 0.4
-    table.lay_end(step.after)
-    table.show_score()
+    lay_end(table, step.after)  # and the score opens as the step ends
 
 
-def cancelled(table: TableScene, step: Step) -> Animation:
+def cancelled(table: Stage, step: Step) -> Animation:
     event = step.event
     assert isinstance(event, DealCancelled)
     if event.reason == "petit_sec" and event.seat is not None:
@@ -462,8 +461,7 @@ def cancelled(table: TableScene, step: Step) -> Animation:
     for sprite in table.sprites.dog:
         sprite.move_to(*table.layout.centre, alpha=0, duration=table.d(0.3))
     yield 0.3
-    table.sprites.dog = []
-    table.show_score()
+    table.sprites.dog = []  # and the score opens as the step ends
 
 
 HANDLERS: dict[type, Callable[[Any, Step], Animation]] = {

@@ -1,6 +1,6 @@
 """Undo and hints at the table, and the "practised" badge.
 
-:class:`Assist` belongs to a :class:`~game.table.scene.TableScene`; the scene calls it every
+:class:`Assist` belongs to a card table (its :class:`AssistHost`); the table calls it every
 frame (:meth:`Assist.update`), hands it the events first (:meth:`Assist.handle_event`: U or
 Ctrl+Z undo, H asks for a hint, Escape hides it) and lets it draw (:meth:`Assist.draw_hint`,
 :meth:`Assist.draw_badge`, :meth:`Assist.draw_over_score`).
@@ -48,7 +48,8 @@ from game.table.hint_place import HintPlacer, Placed
 from game.table.paint import draw_tag
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.hosts import AssistHost
+    from game.table.stage import Stage
 
 #: Seconds the table must have been still before undo is offered while bots are playing (so
 #: that the button does not flicker between two bots' cards).
@@ -82,8 +83,9 @@ def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any
 class Assist:
     """The undo and hint buttons of a table, the hint being looked for or shown, the badge."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Stage, host: AssistHost) -> None:
         self.scene = scene
+        self.host = host
         self.calm = 0.0  # seconds the table has been idle
         self.job: Any = None  # the hint being looked for
         self._job_key: StateKey | None = None
@@ -95,7 +97,7 @@ class Assist:
         self._lit: Any = None  # the dialog whose button the hint lights
         self.box: pygame.Rect | None = None  # where the hint panel was drawn last
         self._over: Placed | None = None  # a hint to draw over the dialog
-        self.placer = HintPlacer(scene)
+        self.placer = HintPlacer(scene, host.dialogs, host.editor)
         self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
         self.beliefs = BeliefsPanel(game_thinker)  # who holds what, with a hint (B)
 
@@ -103,7 +105,7 @@ class Assist:
     def _key(self) -> StateKey | None:
         """The deal and the view a hint was asked about (a new view is a new state)."""
         scene = self.scene
-        if scene.player is None:
+        if self.host.player is None:
             return None
         return (scene.source.scoreboard().deal, scene.view)
 
@@ -113,7 +115,7 @@ class Assist:
 
     def _panel_gone(self, panel: Any) -> bool:
         """Whether the dialog open when the hint was asked for has been answered or closed."""
-        return panel is not None and (panel is not self.scene.dialogs.open_panel())
+        return panel is not None and (panel is not self.host.dialogs.open_panel())
 
     def _waiting_for_player(self) -> bool:
         scene = self.scene
@@ -124,7 +126,7 @@ class Assist:
     def _settled(self) -> bool:
         """Nothing moving that an undo would cut short."""
         scene = self.scene
-        if scene.input.drag is not None or not scene.idle:
+        if self.host.input.drag is not None or not scene.idle:
             return False
         return (self.calm >= CALM or self._waiting_for_player()
                 or scene.view.phase in (Phase.FINISHED, Phase.CANCELLED))
@@ -133,7 +135,7 @@ class Assist:
     def undo_refusal(self) -> str | None:
         """Why the player may not undo now, in words for the tooltip (``None``: they may)."""
         scene = self.scene
-        player = scene.player
+        player = self.host.player
         if scene.human is None or player is None:
             return str(scene.tr("table_undo_no_player"))
         if player.undoable() is None:
@@ -156,7 +158,7 @@ class Assist:
         if scene.view.phase in (Phase.FINISHED, Phase.CANCELLED):
             from game.app.screens import ConfirmDialog
 
-            player = scene.player
+            player = self.host.player
             assert player is not None
             key = ("table_undo_finished_question" if player.practised()
                    else "table_undo_finished_practised")
@@ -168,7 +170,7 @@ class Assist:
 
     def _undo_now(self) -> bool:
         scene = self.scene
-        player = scene.player
+        player = self.host.player
         assert player is not None
         # the table answers the slam itself when the player asked not to be asked: taken back
         # alone it would be answered again at once, so it goes back with the discard
@@ -177,8 +179,7 @@ class Assist:
         if action is None or not player.undo(past=past):
             return False
         self.drop_hint()
-        scene.take(scene.source.poll())  # the undo's redraw, at once
-        scene.animator.run(0.0)
+        self.host.take(scene.source.poll(), at_once=True)  # the undo's redraw
         scene.toast.show(scene.tr("table_undo_done", what=self._what(action)), 2.5,
                          warning=False)
         scene.sound("card_slide", 0.6)
@@ -192,7 +193,7 @@ class Assist:
             return str(scene.tr("table_hint_no_player"))
         if not self._waiting_for_player():
             return str(scene.tr("table_hint_not_your_turn"))
-        if not scene.idle or scene.input.drag is not None:
+        if not scene.idle or self.host.input.drag is not None:
             return str(scene.tr("table_hint_wait"))
         return None
 
@@ -211,7 +212,7 @@ class Assist:
         view = scene.view
         seed = scene.source.scoreboard().number * 1000 + len(view.tricks) * 10 + len(
             view.trick.cards)
-        panel = scene.dialogs.open_panel()
+        panel = self.host.dialogs.open_panel()
         offer = isinstance(panel, HandfulPanel | MiserePanel)
         try:
             job = hint_job(view, scene.lang, seed, offer)
@@ -276,7 +277,7 @@ class Assist:
                                       or self._panel_gone(self._hint_panel)
                                       or not self._waiting_for_player()):
             self.drop_hint()
-        self._light(scene.dialogs.open_panel())
+        self._light(self.host.dialogs.open_panel())
         if self.hint is None:
             self.beliefs.visible = False  # they come and go with the hint
         if self.beliefs.wanted:
@@ -287,20 +288,20 @@ class Assist:
         """The moment shown (which deal, how far into it) and the player's view there."""
         scene = self.scene
         deal = scene.source.scoreboard().deal
-        return (id(deal), len(deal.events)), scene.view if scene.player is not None else None
+        return (id(deal), len(deal.events)), scene.view if self.host.player is not None else None
 
     def _update_buttons(self) -> None:
         scene = self.scene
-        undo = scene.buttons.get("undo")
+        undo = self.host.buttons.get("undo")
         if undo is not None:
             reason = self.undo_refusal()
             undo.enabled = reason is None
             if reason is None:
-                assert scene.player is not None
-                undo.tip = scene.tr("table_undo_tip", what=self._what(scene.player.undoable()))
+                assert self.host.player is not None
+                undo.tip = scene.tr("table_undo_tip", what=self._what(self.host.player.undoable()))
             else:
                 undo.tip = reason
-        hint = scene.buttons.get("hint")
+        hint = self.host.buttons.get("hint")
         if hint is not None:
             hint.active = self.hint is not None
             hint.pulse = scene.time if self.job is not None else None
@@ -335,13 +336,13 @@ class Assist:
         if event.type == pygame.KEYDOWN:  # only for the buttons the table has
             ctrl = bool(event.mod & pygame.KMOD_CTRL)
             undo = (event.key == pygame.K_u and not ctrl) or (event.key == pygame.K_z and ctrl)
-            if undo and "undo" in scene.buttons:
+            if undo and "undo" in self.host.buttons:
                 self.undo()
                 return True
-            if event.key == pygame.K_h and not ctrl and "hint" in scene.buttons:
+            if event.key == pygame.K_h and not ctrl and "hint" in self.host.buttons:
                 self.toggle_hint()
                 return True
-            if event.key == pygame.K_b and not ctrl and "hint" in scene.buttons:
+            if event.key == pygame.K_b and not ctrl and "hint" in self.host.buttons:
                 if self.hint is None:
                     scene.toast.show(scene.tr("table_beliefs_need_hint"), 2.5, warning=False)
                 else:
@@ -349,16 +350,16 @@ class Assist:
                 return True
             overlay = scene.last_trick.visible or scene.shown.visible
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint is not None and (
-                    not overlay and scene.input.drag is None):
+                    not overlay and self.host.input.drag is None):
                 return self.accept()
             if (event.key == pygame.K_ESCAPE and self.hint is not None and not overlay
-                    and scene.input.drag is None):
+                    and self.host.input.drag is None):
                 self.drop_hint()
                 return True
             return False
-        if scene.score_panel is not None:
+        if self.host.score_panel is not None:
             # the result of a deal covers the table, but its last card may still be taken back
-            undo = scene.buttons.get("undo")
+            undo = self.host.buttons.get("undo")
             if undo is not None and undo.enabled and undo.handle_event(event):
                 return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hint is not None
@@ -380,27 +381,27 @@ class Assist:
         if action is None or not scene.idle:
             return False
         self.drop_hint()
-        panel = scene.dialogs.open_panel()
+        panel = self.host.dialogs.open_panel()
         if isinstance(action, Play):
             if panel is not None:  # an offer open: the hint turns it down, then plays
                 for button in panel.hinted_buttons():
                     button.on_click()
                     break
             sprite = scene.hand.sprites.get(action.card)
-            return sprite is not None and scene.input.play(sprite)
-        if isinstance(action, Discard) and scene.editor.open:
-            scene.editor.choose(action.cards)
+            return sprite is not None and self.host.plays.play(sprite)
+        if isinstance(action, Discard) and self.host.editor.open:
+            self.host.editor.choose(action.cards)
             return True
         if panel is not None:
             return panel.submit(action)
-        return scene.submit(action)
+        return self.host.submit(action)
 
     # --- drawing -------------------------------------------------------------------------------
     def draw_badge(self, surface: pygame.Surface) -> None:
         """"Practised" under the running scores, for a deal in which a move was taken back."""
         scene = self.scene
         self.badge = None
-        if scene.player is None or not scene.player.practised():
+        if self.host.player is None or not self.host.player.practised():
             return
         lay = scene.layout
         u = lay.u
@@ -414,15 +415,15 @@ class Assist:
         surface.blit(icon, icon.get_rect(midleft=(pill.left + u(10), pill.centery)))
         surface.blit(label, label.get_rect(midright=(pill.right - u(10), pill.centery)))
         self.badge = pill
-        if pill.collidepoint(scene.input.mouse) and scene.input.drag is None:
+        if pill.collidepoint(self.host.input.mouse) and self.host.input.drag is None:
             draw_tag(surface, scene.ink, u, scene.tr("table_practised_tip"),
                      (pill.left, pill.bottom + u(4)), "topleft")
 
     def draw_over_score(self, surface: pygame.Surface) -> None:
         """Over a score panel: the undo button, when the deal's last card may be taken back."""
         scene = self.scene
-        undo = scene.buttons.get("undo")
-        if scene.score_panel is None or undo is None or not undo.enabled:
+        undo = self.host.buttons.get("undo")
+        if self.host.score_panel is None or undo is None or not undo.enabled:
             return
         undo.draw(surface, scene.app)  # its tooltip comes with the others, over everything
 
@@ -433,7 +434,7 @@ class Assist:
         scene = self.scene
         self.box = None
         self._over = None
-        if self.hint is None or scene.score_panel is not None:
+        if self.hint is None or self.host.score_panel is not None:
             return
         self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang)
         placed = self.placer.place(self.hint)

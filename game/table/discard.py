@@ -23,14 +23,16 @@ from game.table.sprites import CardSprite
 from game.table.words import refusal_words
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.hosts import EditorHost
+    from game.table.stage import Stage
 
 
 class DiscardEditor:
     """The discard zone, its sprites (the table's ``zone`` layer) and its three buttons."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Stage, host: EditorHost) -> None:
         self.table = table
+        self.host = host
         self.active = False  # the zone is open
         self.reopened = False  # the player reopened a discard already made
         self.confirm_button = Button(table.tr("table_confirm"), self.confirm)
@@ -95,7 +97,7 @@ class DiscardEditor:
         """At rest: open or close the zone as the view says."""
         view = self.table.view
         wanted = self.wanted(view)
-        if wanted and not self.active and self.table.animator.queue:
+        if wanted and not self.active and self.host.shows_pending():
             return  # the turned-over dog is still to be shown: the zone would cover it
         if wanted and not self.active:
             self.active = True
@@ -124,7 +126,7 @@ class DiscardEditor:
     def place(self, duration: float) -> None:
         table = self.table
         positions = table.layout.discard_positions(self.size())
-        held = table.input.drag.sprite if table.input.drag is not None else None
+        held = self.host.dragged()
         for sprite, (x, y) in zip(self.zone, positions, strict=False):
             if sprite is not held:
                 sprite.move_to(x, y, angle=0.0, width=table.layout.trick_w, duration=duration)
@@ -177,7 +179,7 @@ class DiscardEditor:
     # --- the buttons ----------------------------------------------------------------------------
     def confirm(self) -> None:
         cards = tuple(sorted(self.cards()))
-        if self.table.submit(Discard(cards)):
+        if self.host.submit(Discard(cards)):
             self.table.sound("card_slide")
 
     def reopen(self) -> None:
@@ -194,7 +196,7 @@ class DiscardEditor:
             if sprite.card is not None:
                 self.table.hand.add(sprite)
         self.table.sprites.zone = []
-        self.table.rest()
+        self.host.rest()
 
     def place_buttons(self) -> None:
         lay = self.table.layout

@@ -19,7 +19,9 @@ from game.table.geometry import BUBBLE_TEXT
 from game.table.paint import tag_rect
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.dialogs import Dialogs
+    from game.table.discard import DiscardEditor
+    from game.table.stage import Stage
 
 #: How much of a hint its panel shows, best first: text size (design pixels), option lines.
 LEVELS = ((19, 4), (19, 3), (17, 3), (17, 2), (19, 0), (17, 0), (16, 0), (15, 0))
@@ -35,8 +37,10 @@ Placed = tuple[pygame.Rect, Lines]
 class HintPlacer:
     """The hint panel's place on one table."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Stage, dialogs: Dialogs, editor: DiscardEditor) -> None:
         self.scene = scene
+        self.dialogs = dialogs
+        self.editor = editor
         self._placed_key: object = None  # the place, kept while nothing moves
         self._placed: Placed | None = None
 
@@ -55,8 +59,8 @@ class HintPlacer:
             if place.seat != scene.me:
                 pos, anchor = lay.trick_tag(place.seat, *place.trick)
                 out.append(tag_rect(scene.ink, lay.u, scene.name(place.seat), pos, anchor))
-        panel = scene.dialogs.open_panel()
-        editor = scene.editor
+        panel = self.dialogs.open_panel()
+        editor = self.editor
         if panel is not None and not editor.open:
             out.append(pygame.Rect(panel.rect))
         if editor.open:

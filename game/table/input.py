@@ -1,31 +1,28 @@
 """The player's hands on the table: dragging and dropping cards, clicks and keys.
 
-A drag is "a held card and where it came from" (the hand or the discard zone). Dropped on
-the middle of the table a hand card is offered to the engine as the player's card; dropped
-in the discard zone it joins the discard; anywhere else it slides back. A click plays (or,
-while the discard is open, moves) a card; the arrow keys and Enter do the same.
-
-A card offered while a declaration is still open — the handful or misère the player may
-announce with their first card — is not played at once: the question is asked first and
-the card waits, then is played with the answer. A handful is never lost to a quick hand.
+A drag is "a held card and where it came from" (the hand or the discard zone). The input
+moves the card under the mouse; what a gesture *means* it hands back as an intent, which
+the table applies: dropped on the middle of the table a hand card is to be played
+(:class:`PlayCard`); dropped in the discard zone it joins the discard (:class:`ToDiscard`);
+anywhere else it slides back. A click plays (or, while the discard is open, moves, or while
+a handful is chosen, selects) a card; the arrow keys and Enter do the same. An intent the
+table refuses sends its card back (:meth:`TableInput.put_back`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import choices
-from engine.actions import Play
 from engine.cards import Card
 from game.table.sprites import CardSprite, ease_out_back
-from game.table.words import refusal_words
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.stage import Stage
 
 
 @dataclass
@@ -36,74 +33,69 @@ class Drag:
     offset: tuple[float, float]
     start: tuple[int, int]
     moved: bool = False
+    key_at: int | None = None  # chosen with Enter: the card's place in the hand
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Play ``drag``'s card (a click, a drop on the table, Enter)."""
+
+    drag: Drag
+
+
+@dataclass(frozen=True)
+class ToDiscard:
+    """Put ``drag``'s hand card into the discard being made."""
+
+    drag: Drag
+
+
+@dataclass(frozen=True)
+class FromDiscard:
+    """Take ``sprite`` out of the discard being made, back into the hand."""
+
+    sprite: CardSprite
+
+
+@dataclass(frozen=True)
+class ToggleHandful:
+    """Select or unselect ``drag``'s card for the handful being chosen."""
+
+    drag: Drag
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """``drag``'s card goes back where it came from (dropped where it does nothing)."""
+
+    drag: Drag
+
+
+@dataclass(frozen=True)
+class ConfirmDiscard:
+    """The discard is complete: send it (Enter, as its button does)."""
+
+
+Intent = PlayCard | ToDiscard | FromDiscard | ToggleHandful | PutBack | ConfirmDiscard
 
 
 class TableInput:
-    """The drag in progress, the card waiting for a declaration, the mouse position."""
+    """The drag in progress and the mouse position. ``discarding`` says whether the discard
+    zone is open, ``selecting`` whether a handful is being chosen, ``complete`` whether
+    the discard may be sent."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Stage, discarding: Callable[[], bool],
+                 selecting: Callable[[], bool], complete: Callable[[], bool]) -> None:
         self.table = table
+        self.discarding = discarding
+        self.selecting = selecting
+        self.complete = complete
         self.drag: Drag | None = None
-        self.waiting: Card | None = None  # offered while a declaration was open
         self.mouse = (0, 0)
 
-    # --- playing a card -----------------------------------------------------------------------
-    def play(self, sprite: CardSprite) -> bool:
-        """Offer a hand card as the player's card; True when it has left the hand."""
-        table = self.table
-        card = sprite.card
-        assert card is not None
-        if table.human is None:
-            table.toast.show(table.tr("refusal_not_your_turn"))
-            return False
-        if not table.idle:  # the last moves are still being shown: the card waits for them
-            self._wait(card)
-            return False
-        refusal = choices.play_refusal(table.view, card)
-        if refusal is not None:
-            table.toast.show(refusal_words(refusal, table.view, table.lang))
-            return False
-        if table.dialogs.declaration_open():
-            self._wait(card)  # the question is asked first; the card follows the answer
-            table.toast.show(table.tr("refusal_declare_first"), 3.0, warning=False)
-            return False
-        return self.send(card, sprite)
-
-    def _wait(self, card: Card) -> None:
-        self.waiting = card
-        self.table.hand.focus = card  # lit, so that the player sees which card will go
-
-    def send(self, card: Card, sprite: CardSprite | None = None) -> bool:
-        table = self.table
-        if not table.submit(Play(card)):
-            return False
-        self.waiting = None
-        sprite = sprite or table.hand.sprites.get(card)
-        if sprite is not None:
-            table.hand.take(card)
-            sprite.shadow = True
-            table.sprites.pending.append(sprite)
-        table.hand.layout(table.layout, table.d(0.25))
-        return True
-
-    def play_waiting(self) -> None:
-        """At rest: a card offered too soon is played now, once any declaration is answered
-        (or refused, with the reason, if it may not be played after all)."""
-        table = self.table
-        card = self.waiting
-        if card is None or table.dialogs.declaration_open():
-            return
-        self.waiting = None
-        if card not in table.hand:
-            return
-        refusal = choices.play_refusal(table.view, card)
-        if refusal is not None:
-            table.toast.show(refusal_words(refusal, table.view, table.lang))
-            return
-        self.send(card)
-
     # --- events ----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool | Intent:
+        """Whether ``event`` was the input's, or what it means the table should do."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
         if self.drag is not None:
@@ -124,8 +116,8 @@ class TableInput:
         source = "hand"
         card = table.hand.card_at(pos)
         sprite: CardSprite | None = table.hand.sprites[card] if card is not None else None
-        if sprite is None and table.editor.open:
-            sprite = table.editor.card_at(pos)
+        if sprite is None and self.discarding():
+            sprite = next((s for s in reversed(table.sprites.zone) if s.contains(pos)), None)
             source = "zone"
             card = sprite.card if sprite is not None else None
         if sprite is None or card is None:
@@ -139,7 +131,7 @@ class TableInput:
         self.drag = Drag(card, sprite, source, (sprite.x - pos[0], sprite.y - pos[1]), pos)
         return True
 
-    def _drag_event(self, event: pygame.event.Event) -> bool:
+    def _drag_event(self, event: pygame.event.Event) -> bool | Intent:
         drag = self.drag
         assert drag is not None
         lay = self.table.layout
@@ -158,29 +150,28 @@ class TableInput:
             self.drag = None
             self.table.hand.held = None
             drag.sprite.finish()
-            if drag.moved:
-                self._drop(drag, event.pos)
-            else:
-                self._click(drag)
-            return True
+            return self._drop(drag, event.pos) if drag.moved else self._click(drag)
         return event.type == pygame.MOUSEBUTTONDOWN
 
-    def cancel(self) -> None:
+    def forget(self) -> None:
+        """A new picture: no drag (its sprite is gone)."""
+        self.drag = None
+
+    def cancel(self) -> Drag | None:
+        """Let go of the card being dragged; the drag, for the table to send the card back
+        (:meth:`put_back`, or the discard zone's place for a card of the zone)."""
         drag = self.drag
         if drag is None:
-            return
+            return None
         self.drag = None
         self.table.hand.held = None
-        self._return(drag)
+        return drag
 
-    def _return(self, drag: Drag) -> None:
-        """Send a dragged card back where it came from."""
+    def put_back(self, drag: Drag) -> None:
+        """Send a dragged hand card back to its place in the hand."""
         table = self.table
         sprite = drag.sprite
         sprite.shadow = False
-        if drag.source == "zone" and sprite in table.editor.zone:
-            table.editor.place(table.d(0.25))
-            return
         slot = table.hand.slot(drag.card)
         if slot is not None and drag.card in table.hand:
             sprite.move_to(slot[0], slot[1], angle=slot[2], width=table.layout.hand_w,
@@ -188,50 +179,49 @@ class TableInput:
         else:
             table.hand.layout(table.layout, table.d(0.3))
 
-    def _click(self, drag: Drag) -> None:
-        table = self.table
+    def _click(self, drag: Drag) -> Intent:
         drag.sprite.shadow = False
-        card = drag.card
-        if table.dialogs.selecting() and drag.source == "hand":
-            table.dialogs.toggle_selected(card)
-            self._return(drag)
-            return
-        if table.editor.open:
-            if drag.source == "zone":
-                table.editor.remove(drag.sprite)
-            elif not table.editor.add(drag.sprite):
-                self._return(drag)
-            return
-        if not self.play(drag.sprite):
-            self._return(drag)
+        if self.selecting() and drag.source == "hand":
+            return ToggleHandful(drag)
+        if self.discarding():
+            return FromDiscard(drag.sprite) if drag.source == "zone" else ToDiscard(drag)
+        return PlayCard(drag)
 
-    def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+    def _drop(self, drag: Drag, pos: tuple[int, int]) -> Intent:
+        """What a card dropped at ``pos`` is to do."""
         table = self.table
         lay = table.layout
-        if table.editor.open:
+        if self.discarding():
             in_zone = lay.discard_rect.inflate(lay.u(40), lay.u(40)).collidepoint(pos)
             if drag.source == "hand" and in_zone:
-                if not table.editor.add(drag.sprite):
-                    self._return(drag)
-            elif drag.source == "zone" and not in_zone:
-                table.editor.remove(drag.sprite)
-            else:
-                self._return(drag)
-            return
-        if table.dialogs.selecting():
-            self._return(drag)
-            return
+                return ToDiscard(drag)
+            if drag.source == "zone" and not in_zone:
+                return FromDiscard(drag.sprite)
+            return PutBack(drag)
+        if self.selecting():
+            return PutBack(drag)
         on_table = (lay.panel_rect.collidepoint(pos) or lay.trick_rect.collidepoint(pos)) and (
             not lay.hand_rect.collidepoint(pos))
         if on_table:
-            if not self.play(drag.sprite):
-                self._return(drag)
-            return
+            return PlayCard(drag)
         if not lay.hand_rect.collidepoint(pos):
             table.toast.show(table.tr("table_drop_on_table"), 2.5, warning=False)
-        self._return(drag)
+        return PutBack(drag)
 
-    def _key(self, key: int) -> bool:
+    def after(self, intent: Intent) -> None:
+        """An intent chosen with Enter has been applied: the keyboard's focus moves on. In
+        the discard, to the next card to choose from; a card played ends the turn, and the
+        next one starts from the hand's end."""
+        drag = getattr(intent, "drag", None)
+        if drag is None or drag.key_at is None:
+            return
+        hand = self.table.hand
+        if drag.card not in hand:
+            left = hand.order
+            hand.focus = (left[min(drag.key_at, len(left) - 1)]
+                          if self.discarding() and left else None)
+
+    def _key(self, key: int) -> bool | Intent:
         table = self.table
         hand = table.hand
         order = hand.order
@@ -252,13 +242,12 @@ class TableInput:
                         break
                 hand.focus = order[i]
             return True
-        editor = table.editor
-        if editor.open and key in (pygame.K_RETURN, pygame.K_KP_ENTER) and editor.complete():
-            editor.confirm()  # the discard is made: Enter sends it, as the button does
-            return True
-        if editor.open and key in (pygame.K_BACKSPACE, pygame.K_DELETE) and editor.zone:
-            editor.remove(editor.zone[-1])  # the last card chosen goes back to the hand
-            return True
+        zone = table.sprites.zone
+        if self.discarding() and key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (
+                self.complete()):
+            return ConfirmDiscard()  # the discard is made: Enter sends it, as the button does
+        if self.discarding() and key in (pygame.K_BACKSPACE, pygame.K_DELETE) and zone:
+            return FromDiscard(zone[-1])  # the last card chosen goes back to the hand
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             card = hand.focus
             if card is None or card not in hand:
@@ -267,12 +256,9 @@ class TableInput:
             sprite = hand.sprites[card]
             sprite.y -= sprite.lift
             sprite.lift = sprite.lift_target = 0.0
-            self._click(Drag(card, sprite, "hand", (0.0, 0.0), (0, 0)))
-            if card not in hand:
-                left = hand.order
-                # making the discard, the next card is the next to choose from; a card
-                # played ends the turn, and the next one starts from the hand's end
-                hand.focus = (left[min(at, len(left) - 1)] if table.editor.open and left
-                              else None)
-            return True
+            return self._click(Drag(card, sprite, "hand", (0.0, 0.0), (0, 0), key_at=at))
         return False
+
+
+__all__ = ["ConfirmDiscard", "Drag", "FromDiscard", "Intent", "PlayCard", "PutBack",
+           "TableInput", "ToDiscard", "ToggleHandful"]

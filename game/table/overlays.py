@@ -23,7 +23,7 @@ from game.table.geometry import card_h
 from game.table.shown import dog_label_for
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.stage import Stage
 
 #: The panel over the table: nearly opaque, so that the cards under it do not show through.
 SOLID = (14, 34, 26, 248)
@@ -72,12 +72,12 @@ class ShownGroup:
     cards: tuple[Card, ...]
 
 
-def shown_groups(table: TableScene, view: SeatView) -> list[ShownGroup]:
+def shown_groups(table: Stage, view: SeatView) -> list[ShownGroup]:
     """What was shown face up to the table so far this deal, as ``view``'s seat knows it."""
     groups: list[ShownGroup] = []
     contract = view.rules.contract(view.contract) if view.contract else None
     if view.dog and contract is not None:
-        groups.append(ShownGroup(dog_label_for(table, view, end=not contract.dog_shown),
+        groups.append(ShownGroup(dog_label_for(table.tr, view, end=not contract.dog_shown),
                                  tuple(C.sort_for_hand(view.dog))))
     if view.discard and view.taker == table.me and table.human is not None:
         groups.append(ShownGroup(table.tr("table_shown_your_discard"),
@@ -96,7 +96,7 @@ def shown_groups(table: TableScene, view: SeatView) -> list[ShownGroup]:
     return groups
 
 
-def shown_layout(table: TableScene, groups: list[ShownGroup]
+def shown_layout(table: Stage, groups: list[ShownGroup]
                  ) -> tuple[pygame.Rect, int, list[tuple[str, int, list[tuple[float, float]]]]]:
     """The panel, the card width, and for each group its label's height (y) and the centres
     of its cards: every row fits the table above the hand."""
@@ -127,7 +127,7 @@ def shown_layout(table: TableScene, groups: list[ShownGroup]
     return panel, width, out
 
 
-def draw_shown(table: TableScene, surface: pygame.Surface) -> None:
+def draw_shown(table: Stage, surface: pygame.Surface) -> None:
     """The cards shown this deal, in a panel over the table."""
     groups = shown_groups(table, table.view)
     lay = table.layout
@@ -151,7 +151,7 @@ def draw_shown(table: TableScene, surface: pygame.Surface) -> None:
                        (panel.centerx, panel.bottom - u(10)), TEXT_DIM, shadow=False)
 
 
-def shown_faces(table: TableScene) -> set[Card]:
+def shown_faces(table: Stage) -> set[Card]:
     """The cards the overlay draws face up now (for the tests that check what is shown)."""
     if not table.shown.visible:
         return set()

@@ -7,30 +7,11 @@ a replay or a demo, where nobody is there to click, holds them for a set time.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.app.window import App
+    from game.table.stage import Stage
 
-
-class Held(Protocol):
-    """What holding a picture needs of the table: the click it waits for, and whether a
-    player sits there to give it (a match's table with a human seat) and at what pace."""
-
-    click_wait: str | None  # "trick", "dog": what is held until a click
-    clicked: bool
-
-    @property
-    def factor(self) -> float: ...  # the animations' speed (0: instant)
-
-    @property
-    def player(self) -> object | None: ...
-
-    @property
-    def human(self) -> int | None: ...
-
-    @property
-    def app(self) -> App: ...
 
 Animation = Iterator[float]
 
@@ -42,7 +23,7 @@ DOG_SECONDS_UNATTENDED = 2.5
 TRICK_SECONDS_UNATTENDED = 0.85
 
 
-def until_click(table: Held, what: str, pause: float | None) -> Animation:
+def until_click(table: Stage, what: str, pause: float | None) -> Animation:
     """Hold the picture on the table (``what``: "trick", "dog") for ``pause`` seconds, or
     until a click or Space (``None``: until then); nothing is held at the instant speed."""
     table.click_wait, table.clicked = what, False
@@ -53,18 +34,18 @@ def until_click(table: Held, what: str, pause: float | None) -> Animation:
     table.click_wait = None
 
 
-def attended(table: Held) -> bool:
+def attended(table: Stage) -> bool:
     """A player sits at the table (not a replay or a demo, which go at their own pace)."""
-    return table.player is not None and table.human is not None
+    return table.human is not None
 
 
-def dog_pause(table: Held) -> float | None:
+def dog_pause(table: Stage) -> float | None:
     if not attended(table):
         return DOG_SECONDS_UNATTENDED
     return table.app.settings.dog_seconds
 
 
-def trick_pause(table: Held) -> float | None:
+def trick_pause(table: Stage) -> float | None:
     """The time to see who won a trick: the player's pace (``None``: until a click)."""
     pause = table.app.settings.trick_seconds
     if pause is None and not attended(table):

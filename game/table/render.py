@@ -32,15 +32,16 @@ from game.table.paint import (
 from game.table.sprites import CardSprite
 
 if TYPE_CHECKING:
+    from game.table.hosts import Parts
     from game.table.layers import Show
-    from game.table.scene import TableScene
+    from game.table.stage import Stage
 
 WIN_GLOW = (255, 208, 80)
 DOG_GLOW = (120, 196, 255)
 FOCUS_GLOW = (255, 255, 255)
 
 
-def draw(table: TableScene, surface: pygame.Surface) -> None:
+def draw(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     lay = table.layout
     surface.blit(table.app.assets.felt(lay.size), (0, 0))
     _table_marks(table, surface)
@@ -54,11 +55,11 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
         top = min(s.y for s in dog) - lay.trick_h / 2
         draw_tag(surface, table.ink, lay.u, table.dog_label, (lay.centre[0], top - lay.u(6)),
                  "midbottom")
-    if table.editor.open:
-        _zone(table, surface)
-    if table.editor.open and table.sprites.trick:
+    if parts.editor.open:
+        _zone(table, parts, surface)
+    if parts.editor.open and table.sprites.trick:
         _trick_aside(table, surface)
-    elif table.dialogs.beside_trick() and not table.editor.open:
+    elif parts.dialogs.beside_trick() and not parts.editor.open:
         _trick_beside(table, surface)
     else:
         _trick(table, surface)
@@ -66,48 +67,48 @@ def draw(table: TableScene, surface: pygame.Surface) -> None:
         _show(table, surface, show)
     for sprite in table.sprites.flying:
         sprite.draw(surface, table.art)
-    _scores(table, surface, totals)
-    table.assist.draw_badge(surface)
-    for button in table.buttons.values():
+    _scores(table, parts, surface, totals)
+    parts.assist.draw_badge(surface)
+    for button in parts.buttons.values():
         button.draw(surface, table.app)
-    panel = table.dialogs.open_panel()
-    dialog = panel.rect if panel is not None and not table.editor.open else None
+    panel = parts.dialogs.open_panel()
+    dialog = panel.rect if panel is not None and not parts.editor.open else None
     # under the bubbles: what the others say stays in sight
-    table.assist.draw_hint(surface, dialog)
+    parts.assist.draw_hint(surface, dialog)
     for bubble in table.bubbles:
         place = lay.seats[bubble.seat]
         draw_bubble(surface, table.ink, lay.u, bubble, place.bubble, place.bubble_dir)
-    _status(table, surface)  # over a bubble it reaches: the line being read comes first
+    _status(table, parts, surface)  # over a bubble it reaches: the line being read comes first
     if panel is not None and dialog is not None:
         panel.draw(surface)
-        table.assist.draw_hint_over(surface)  # when no place was clear of it
+        parts.assist.draw_hint_over(surface)  # when no place was clear of it
     table.hand.draw(surface, table.art)
-    table.editor.draw_buttons(surface)
+    parts.editor.draw_buttons(surface)
     for sprite in table.sprites.pending:
         sprite.draw(surface, table.art)
-    drag = table.input.drag
+    drag = parts.input.drag
     if drag is not None:
         drag.sprite.draw(surface, table.art)
-    if table.score_panel is not None:
-        table.score_panel.draw(surface)
-        table.assist.draw_over_score(surface)
+    if parts.score_panel is not None:
+        parts.score_panel.draw(surface)
+        parts.assist.draw_over_score(surface)
     if table.last_trick.visible and table.view.last_trick:
         _last_trick(table, surface)
     if table.shown.visible:
         draw_shown(table, surface)
-    _tooltip(table, surface)
+    _tooltip(table, parts, surface)
     table.toast.draw(surface, table.app.assets, table.app.unit,
                      (round(lay.toast_pos[0]), round(lay.toast_pos[1])))
 
 
-def faces_on_show(table: TableScene) -> set[Card]:
+def faces_on_show(table: Stage, parts: Parts) -> set[Card]:
     """Every card the table draws face up now (sprites past half their flip, and the open
     hands of a replay)."""
     out = {s.card for s in table.sprites if s.card is not None and s.is_shown()
            and s.alpha > 0 and s.face >= 0.5}
     out |= {card for card, sprite in table.hand.sprites.items()
             if sprite.is_shown() and sprite.face >= 0.5}
-    drag = table.input.drag
+    drag = parts.input.drag
     if drag is not None and drag.sprite.card is not None:
         out.add(drag.sprite.card)
     out |= shown_faces(table)
@@ -121,7 +122,7 @@ def faces_on_show(table: TableScene) -> set[Card]:
     return out
 
 
-def _open_hand(table: TableScene, seat: int) -> list[Card]:
+def _open_hand(table: Stage, seat: int) -> list[Card]:
     """The cards an opponent's fan shows face up: only with open hands in a replay."""
     revealed = table.source.revealed()
     if revealed is None:
@@ -130,22 +131,22 @@ def _open_hand(table: TableScene, seat: int) -> list[Card]:
     return C.sort_for_hand(revealed.hands[seat])[:count]
 
 
-def _tooltip(table: TableScene, surface: pygame.Surface) -> None:
+def _tooltip(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     """The tooltip of the corner button under the mouse, over everything else (over a
     score panel only the undo button's, the one button usable there)."""
-    if table.input.drag is not None:
+    if parts.input.drag is not None:
         return
-    for name, button in table.buttons.items():
+    for name, button in parts.buttons.items():
         if not (button.hover and button.tooltip):
             continue
-        if table.score_panel is not None and not (name == "undo" and button.enabled):
+        if parts.score_panel is not None and not (name == "undo" and button.enabled):
             continue
         rect = button.rect
         draw_tag(surface, table.ink, table.layout.u, button.tip or table.tr(button.tooltip),
                  (rect.centerx, rect.bottom + table.layout.u(6)), "midtop")
 
 
-def _table_marks(table: TableScene, surface: pygame.Surface) -> None:
+def _table_marks(table: Stage, surface: pygame.Surface) -> None:
     """A faint oval where the tricks are played."""
     lay = table.layout
     rect = lay.trick_rect.inflate(lay.u(120), lay.u(24))
@@ -159,7 +160,7 @@ def _table_marks(table: TableScene, surface: pygame.Surface) -> None:
     surface.blit(table.ink.plate(("oval", lay.size, table.players), make), rect.topleft)
 
 
-def _seat(table: TableScene, surface: pygame.Surface, seat: int, total: int, turn: bool
+def _seat(table: Stage, surface: pygame.Surface, seat: int, total: int, turn: bool
           ) -> None:
     lay = table.layout
     ink = table.ink
@@ -208,7 +209,7 @@ def _seat(table: TableScene, surface: pygame.Surface, seat: int, total: int, tur
         draw_thinking(surface, u, box, table.time)
 
 
-def _fan(table: TableScene, surface: pygame.Surface, seat: int, count: int) -> None:
+def _fan(table: Stage, surface: pygame.Surface, seat: int, count: int) -> None:
     """An opponent's hand: ``count`` small backs above its plate, or its cards face up when a
     replay shows open hands."""
     lay = table.layout
@@ -225,7 +226,7 @@ def _fan(table: TableScene, surface: pygame.Surface, seat: int, count: int) -> N
         surface.blit(image, image.get_rect(center=(round(slot.x), round(slot.y))))
 
 
-def declarations(table: TableScene, seat: int) -> list[str]:
+def declarations(table: Stage, seat: int) -> list[str]:
     """What ``seat`` declared this deal, as its plate shows it: a handful shown, a misère,
     a slam announced."""
     view = table.view
@@ -239,7 +240,7 @@ def declarations(table: TableScene, seat: int) -> list[str]:
     return words
 
 
-def _seat_note(table: TableScene, seat: int) -> tuple[str, tuple[int, int, int]]:
+def _seat_note(table: Stage, seat: int) -> tuple[str, tuple[int, int, int]]:
     """Under a seat's name: its bid during the bidding, then the contract and its tricks."""
     view = table.view
     if view.taker is None:
@@ -258,11 +259,11 @@ def _seat_note(table: TableScene, seat: int) -> tuple[str, tuple[int, int, int]]
     return " \u00b7 ".join(p for p in parts if p), color
 
 
-def _zone(table: TableScene, surface: pygame.Surface) -> None:
+def _zone(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     lay = table.layout
     u = lay.u
     rect = lay.discard_rect
-    size = table.editor.size()
+    size = parts.editor.size()
 
     def make() -> pygame.Surface:
         image = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -296,7 +297,7 @@ def _zone(table: TableScene, surface: pygame.Surface) -> None:
         return image
 
     surface.blit(table.ink.plate(("zone", rect.size, size), make), rect.topleft)
-    zone = table.editor.zone
+    zone = parts.editor.zone
     title = table.tr("table_discard_title", count=len(zone), n=size)
     table.ink.blit(surface, title, u(22), (rect.centerx, rect.top + u(20)),
                    HIGHLIGHT if len(zone) == size else GOLD)
@@ -305,13 +306,13 @@ def _zone(table: TableScene, surface: pygame.Surface) -> None:
         drop_y = positions[0][1] if positions else float(rect.centery)
         table.ink.blit(surface, table.tr("table_discard_drop"), u(22), (rect.centerx, drop_y),
                        TEXT_DIM)
-    held = table.input.drag.sprite if table.input.drag is not None else None
+    held = parts.input.drag.sprite if parts.input.drag is not None else None
     for sprite in zone:
         if sprite is not held:
             sprite.draw(surface, table.art)
 
 
-def _trick(table: TableScene, surface: pygame.Surface) -> None:
+def _trick(table: Stage, surface: pygame.Surface) -> None:
     lay = table.layout
     sprites = table.sprites.trick
     win = None
@@ -335,7 +336,7 @@ def _trick(table: TableScene, surface: pygame.Surface) -> None:
         draw_tag(surface, table.ink, lay.u, table.name(sprite.owner), pos, anchor)
 
 
-def _trick_aside(table: TableScene, surface: pygame.Surface) -> None:
+def _trick_aside(table: Stage, surface: pygame.Surface) -> None:
     """The trick the others have begun, in a row above the zone while the taker changes the
     discard (the rules allow it until their first card): in sight, out of the zone's way."""
     lay = table.layout
@@ -349,7 +350,7 @@ def _trick_aside(table: TableScene, surface: pygame.Surface) -> None:
                      "midbottom", size=14)
 
 
-def _trick_beside(table: TableScene, surface: pygame.Surface) -> None:
+def _trick_beside(table: Stage, surface: pygame.Surface) -> None:
     """The trick the others have begun, smaller and at the left of the middle, while a
     handful or misère is asked beside it: each card where its seat played it, named."""
     lay = table.layout
@@ -371,7 +372,7 @@ def _trick_beside(table: TableScene, surface: pygame.Surface) -> None:
         draw_tag(surface, table.ink, lay.u, table.name(seat), moved(pos), anchor, size=14)
 
 
-def _show(table: TableScene, surface: pygame.Surface, show: Show) -> None:
+def _show(table: Stage, surface: pygame.Surface, show: Show) -> None:
     for sprite in show.sprites:
         sprite.draw(surface, table.art)
     if show.sprites and not any(s.moving for s in show.sprites):
@@ -381,9 +382,9 @@ def _show(table: TableScene, surface: pygame.Surface, show: Show) -> None:
                  "midbottom", size=20, color=HIGHLIGHT)
 
 
-def _status(table: TableScene, surface: pygame.Surface) -> None:
+def _status(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     text = table.status
-    if not text or table.toast.visible or table.score_panel is not None:
+    if not text or table.toast.visible or parts.score_panel is not None:
         return  # under the score panel it would only show through
     lay = table.layout
     size = table.ink.fit(text, lay.font_status, lay.status_rect.width - lay.u(40))
@@ -400,7 +401,7 @@ def _status(table: TableScene, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=pill.center))
 
 
-def _scores(table: TableScene, surface: pygame.Surface, totals: list[int]) -> None:
+def _scores(table: Stage, parts: Parts, surface: pygame.Surface, totals: list[int]) -> None:
     lay = table.layout
     u = lay.u
     ink = table.ink
@@ -420,7 +421,7 @@ def _scores(table: TableScene, surface: pygame.Surface, totals: list[int]) -> No
     y = rect.top + u(18)
     ink.blit(surface, table.tr("table_deal_no", n=max(1, table.deal_number())),
              u(22), (rect.left + pad, y), GOLD, anchor="midleft")
-    if table.save_failing:  # told once in words; this stays until a save works again
+    if parts.save_failing:  # told once in words; this stays until a save works again
         ink.blit(surface, table.tr("table_not_saved"), u(16), (rect.right - pad, y), WARNING,
                  anchor="midright")
     over = view.phase in (Phase.FINISHED, Phase.CANCELLED)
@@ -457,7 +458,7 @@ def _scores(table: TableScene, surface: pygame.Surface, totals: list[int]) -> No
         ink.blit(surface, signed(total), u(19), (rect.right - pad, y), tcolor, anchor="midright")
 
 
-def _last_trick(table: TableScene, surface: pygame.Surface) -> None:
+def _last_trick(table: Stage, surface: pygame.Surface) -> None:
     lay = table.layout
     u = lay.u
     last = table.view.last_trick

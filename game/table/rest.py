@@ -14,25 +14,22 @@ from typing import TYPE_CHECKING
 
 from engine import cards as C
 from engine.cards import Card
-from engine.events import DealCancelled, DealScored, Discarded, DogRevealed, Event, HandfulShown
+from engine.events import Discarded, DogRevealed, Event, HandfulShown
 from engine.state import Phase
 from engine.views import SeatView
-from game.table.animator import handful_label
 from game.table.layers import Show
-from game.table.shown import discard_on_show
+from game.table.shown import discard_on_show, handful_label
 from game.table.sprites import CardSprite
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.stage import Stage
 
 
-def rest(table: TableScene, animate: bool = False) -> None:
-    """Lay the resting cards out as the view has them: the hand, the trick, the dog on
-    the table during the bidding; open the discard zone or a dialog when the view asks."""
+def rest_on(table: Stage, hand: list[Card], animate: bool = False) -> None:
+    """Lay the resting cards out as the view has them: ``hand`` (the cards the hand shows),
+    the trick, the dog on the table during the bidding."""
     view = table.view
-    table.editor.refresh()
-    pending = {s.card for s in table.sprites.pending}
-    _set_hand(table, [c for c in table.editor.hand_pool(view) if c not in pending], animate)
+    _set_hand(table, hand, animate)
     lay = table.layout
     trick = table.sprites.trick
     wanted = list(zip(view.trick.seats(table.players), view.trick.cards, strict=True))
@@ -46,12 +43,9 @@ def rest(table: TableScene, animate: bool = False) -> None:
     _rest_dog(table, view)
     if not (view.phase is Phase.DISCARDING and view.taker == table.me):
         table.hand.marked.clear()
-    if table.idle:
-        table.dialogs.refresh(table.editor.reopened)
-        table.input.play_waiting()
 
 
-def _rest_dog(table: TableScene, view: SeatView) -> None:
+def _rest_dog(table: Stage, view: SeatView) -> None:
     dog = table.sprites.dog
     if any(s.moving for s in dog) or table.still_life in ("dog", "end"):
         return
@@ -69,7 +63,7 @@ def _rest_dog(table: TableScene, view: SeatView) -> None:
         table.sprites.dog = []
 
 
-def _set_hand(table: TableScene, cards: list[Card], animate: bool) -> None:
+def _set_hand(table: Stage, cards: list[Card], animate: bool) -> None:
     hand = table.hand
     for card in set(hand.sprites) - set(cards):
         hand.take(card)
@@ -84,42 +78,35 @@ def _set_hand(table: TableScene, cards: list[Card], animate: bool) -> None:
     hand.layout(lay, table.d(0.25) if animate else 0)
 
 
-def clear_deal(table: TableScene) -> None:
-    """A new deal is dealt: nothing of the last one stays on the table."""
-    table.score_panel = None
+def clear_deal(table: Stage) -> None:
+    """A new deal is dealt: no card, bubble or picture of the last one stays on the table."""
     table.hand.clear()
     table.sprites.clear()
     table.bubbles = []
-    table.editor.close()
-    table.dialogs.forget()
     table.close_overlays()
-    table.input.drag = None
-    table.input.waiting = None
     table.still_life = None
 
 
-def redraw(table: TableScene, view: SeatView, event: Event | None = None) -> None:
-    """Show ``view`` at once, as it stands just after ``event``: every animation ends,
-    and the picture is the one that event leaves (the dog face up, a handful on show,
-    the discard, the score)."""
+def wipe(table: Stage) -> None:
+    """Before a view is shown at once: every animation ends and the table is bare."""
     table.sprites.finish()
     for sprite in table.hand.sprites.values():
         sprite.finish()
-    table.input.cancel()
     table.sprites.clear()
     table.bubbles.clear()
-    table.score_panel = None
     table.close_overlays()
-    table.editor.close()
-    table.dialogs.forget()
-    table.input.waiting = None
     table.still_life = None
-    table.view = view
-    rest(table)
+
+
+def picture_after(table: Stage, view: SeatView, event: Event | None, discarding: bool) -> None:
+    """The picture ``event`` leaves, over the table at rest on ``view``: the dog face up
+    when it was just turned over, a handful on show, the discard, and at the end of the
+    deal the dog of a Garde sans or contre (or the discard)."""
     # the player's own discard to make (a resumed match, an undone discard): the dog is in
-    # their hand and the zone takes the middle, so the turned-over dog is not held up there
+    # their hand and the zone (``discarding``) takes the middle, so the turned-over dog is
+    # not held up there
     if (isinstance(event, DogRevealed) and view.dog and view.phase is Phase.DISCARDING
-            and not table.editor.open):
+            and not discarding):
         _lay_middle(table, C.sort_for_hand(view.dog), "dog")
     elif isinstance(event, HandfulShown):
         _show_at(table, event.seat, event.cards, handful_label(table, event.cards))
@@ -130,11 +117,9 @@ def redraw(table: TableScene, view: SeatView, event: Event | None = None) -> Non
             _show_at(table, event.seat, shown, table.tr(label))
     if view.phase is Phase.FINISHED:
         lay_end(table, view)
-    if isinstance(event, DealScored | DealCancelled):
-        table.show_score()
 
 
-def leave_still_life(table: TableScene) -> None:
+def leave_still_life(table: Stage) -> None:
     """A step follows a redrawn picture: what the picture held up goes."""
     if table.still_life is not None:
         table.still_life = None
@@ -142,14 +127,14 @@ def leave_still_life(table: TableScene) -> None:
         table.sprites.shows = []
 
 
-def _lay_middle(table: TableScene, cards: Sequence[Card], still_life: str) -> None:
+def _lay_middle(table: Stage, cards: Sequence[Card], still_life: str) -> None:
     lay = table.layout
     table.sprites.dog = [CardSprite(card, x, y, lay.dog_w) for card, (x, y) in
                            zip(cards, lay.dog_positions(len(cards)), strict=True)]
     table.still_life = still_life
 
 
-def lay_end(table: TableScene, view: SeatView) -> None:
+def lay_end(table: Stage, view: SeatView) -> None:
     """At the end of a deal: the dog of a Garde sans or contre, or the taker's discard,
     face up in the middle (both are known to all once the deal is over)."""
     contract = view.rules.contract(view.contract) if view.contract else None
@@ -158,7 +143,7 @@ def lay_end(table: TableScene, view: SeatView) -> None:
         _lay_middle(table, C.sort_for_hand(cards), "end")
 
 
-def _show_at(table: TableScene, seat: int, cards: Sequence[Card], label: str) -> None:
+def _show_at(table: Stage, seat: int, cards: Sequence[Card], label: str) -> None:
     table.still_life = table.still_life or "show"
     lay = table.layout
     width = round(lay.trick_w * 0.8)

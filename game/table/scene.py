@@ -18,7 +18,6 @@ composes one and drives it through the same methods.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,12 +25,9 @@ from typing import Any
 import pygame
 
 from engine.actions import Action
-from engine.cards import Card
-from engine.events import Event
+from engine.events import DealCancelled, DealDealt, DealScored, Discarded, Event
 from engine.state import Phase
 from engine.views import SeatView
-from game.app.i18n import card_name, seat_name, shown_name
-from game.app.widgets import Toast
 from game.app.window import App, Scene
 from game.table import render, rest
 from game.table.animator import Animator
@@ -39,17 +35,26 @@ from game.table.assist import Assist
 from game.table.buttons import IconButton
 from game.table.dialogs import Dialogs
 from game.table.discard import DiscardEditor
-from game.table.input import TableInput
-from game.table.layers import SpriteSet
+from game.table.input import (
+    Drag,
+    FromDiscard,
+    Intent,
+    PlayCard,
+    PutBack,
+    TableInput,
+    ToDiscard,
+    ToggleHandful,
+)
 from game.table.layout import TRICK_BESIDE_SCALE, TableLayout
 from game.table.looks import hand_looks
 from game.table.overlays import Overlay, shown_groups
-from game.table.paint import Bubble, Ink
+from game.table.plays import CardPlays
 from game.table.score.panel import ScorePanel
-from game.table.shown import dog_label_for, lay_sprites_out
-from game.table.source import Redraw, StepSource, TablePlayer
-from game.table.sprites import CardArt, HandFan
-from game.table.status import awaiting_trick, status_text
+from game.table.shown import lay_sprites_out
+from game.table.source import Redraw, Step, StepSource, TablePlayer
+from game.table.sprites import CardSprite
+from game.table.stage import Stage
+from game.table.status import status_text
 from game.table.words import refusal_words
 
 ALL_BUTTONS = ("menu", "last_trick", "sound", "undo", "hint")
@@ -63,7 +68,7 @@ GO_ON_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 class TableOptions:
     """How the owner of a table adapts it: the seats' names, which corner buttons show, who
     writes the status line, the score panel's main button and what it does, what Esc does
-    and how the table's menu names it."""
+    and how the table's menu names it, a greeting, and what closing the table does."""
 
     names: Sequence[str] | None = None
     buttons: tuple[str, ...] = ALL_BUTTONS
@@ -72,53 +77,32 @@ class TableOptions:
     on_score_done: Callable[[], object] | None = None  # None: deal the next hand
     on_menu: Callable[[], object] | None = None  # None: leave the table
     leave_label: str = "table_leave_to_menu"  # the table menu's line that leaves (Esc)
+    greeting: tuple[str, float] | None = None  # a word shown as the table opens, how long
+    on_closed: Callable[[], object] | None = None  # the table is closed, not just covered
 
 
-class TableScene(Scene):
+class TableScene(Scene, Stage):
     """The card table for one seat, fed by ``source``; ``player`` acts at a live table (by
     default the source itself when it is a :class:`TablePlayer`)."""
 
     def __init__(self, app: App, source: StepSource, player: TablePlayer | None = None,
                  options: TableOptions | None = None) -> None:
-        super().__init__(app)
-        self.source = source
+        Scene.__init__(self, app)
         if player is None and isinstance(source, TablePlayer):
             player = source
         self.player = player
         self.options = options or TableOptions()
-        self.human: int | None = player.human_seat if player is not None else None
-        self.me = source.seat
-        self.view: SeatView = source.view()
-        self.players = self.view.players
-        self.layout = TableLayout(app.size, self.players, app.unit)
-        self.toast = Toast()
-        self.art = CardArt(app.assets, app.settings.four_colour, app.settings.card_back,
-                           app.settings.indices)
-        self.ink = Ink(app.assets)
-        self.hand = HandFan()
-        self.sprites = SpriteSet()
-        self.bubbles: list[Bubble] = []
-        self.score_panel: Any = None
-        self.animator = Animator(self)
-        self.input = TableInput(self)
-        self.editor = DiscardEditor(self)
+        Stage.__init__(self, app, source, player.human_seat if player is not None else None,
+                       self.options.names)
+        self.score_panel: ScorePanel | None = None
+        self.animator = Animator(self, self)
         self.dialogs = Dialogs(self)
-        self.last_trick = Overlay()  # the previous trick, from its button or L
-        self.shown = Overlay()  # the cards shown this deal (the dog, handfuls), from D
-        self.show_counts = True  # the number of cards on each opponent's fan
-        self.open_hands_layout = False  # a replay's open hands: see TableLayout
-        #: what the table holds until a click or Space ("trick": a finished trick waits to be
-        #: gathered, "dog": the turned-over dog), else None
-        self.click_wait: str | None = None
-        self.clicked = False  # the player clicked to go on
-        self.still_life: str | None = None  # a picture a redraw holds: "dog", "end"
-        self.status = ""
-        self.time = 0.0
-        self.thinking: int | None = None
+        self.editor = DiscardEditor(self, self)
+        self.input = TableInput(self, discarding=lambda: self.editor.open,
+                                selecting=self.dialogs.selecting, complete=self.editor.complete)
+        self.plays = CardPlays(self, self.submit, self.dialogs.declaration_open)
         self._thinking_for = 0.0
-        self._started = False
         self._held: bool | None = None
-        self._sound_times: dict[str, float] = {}
         self._save_told: str | None = None
         names = {"menu": ("menu", self.open_menu, "table_menu"),
                  "last_trick": ("last_trick", self.toggle_last_trick, "table_last_trick"),
@@ -128,118 +112,113 @@ class TableScene(Scene):
         wanted = [b for b in self.options.buttons if b in names and (
             self.human is not None or b not in ("undo", "hint"))]
         self.buttons = {b: IconButton(*names[b]) for b in wanted}
-        self.assist = Assist(self)
+        self.assist = Assist(self, self)
         if self.player is not None:
             self.player.hold(True)  # no bot moves before the table has shown the deal
             self._held = True
         self.app.assets.load_faces(app.settings.four_colour, app.settings.indices)
         self.place(app.size, app.unit)
+        if self.options.greeting is not None:
+            self.toast.show(*self.options.greeting, warning=False)
 
-    # --- small helpers ---------------------------------------------------------------------------
-    @property
-    def factor(self) -> float:
-        return float(self.app.settings.animation_factor)
-
-    def d(self, seconds: float) -> float:
-        """A duration scaled by the animation speed."""
-        return seconds * self.factor
-
-    @property
-    def lang(self) -> str:
-        return str(self.app.settings.language)
-
-    def tr(self, key: str, **values: object) -> str:
-        return str(self.app.tr(key, **values))
-
-    def trn(self, key: str, count: int, **values: object) -> str:
-        return str(self.app.trn(key, count, **values))
-
-    def name(self, seat: int) -> str:
-        names = self.options.names
-        if names is not None and 0 <= seat < len(names):
-            return shown_name(names[seat], seat, self.players, self.lang)
-        if self.human is not None and seat == self.human:
-            own = str(self.app.settings.player_name)
-            return shown_name(own, seat, self.players, self.lang) if own else self.tr("table_you")
-        return seat_name(seat, self.players, self.lang)
-
-    def card_name(self, card: Card) -> str:
-        return card_name(card, self.lang)
-
-    def sound(self, name: str, volume: float = 1.0, gap: float = 0.06) -> None:
-        now = time.perf_counter()
-        if now - self._sound_times.get(name, -1.0) < gap:
-            return
-        self._sound_times[name] = now
-        self.app.sounds.play(name, volume)
-
-    def bubble(self, seat: int, text: str, seconds: float = 2.2, tone: str = "normal") -> None:
-        self.bubbles = [b for b in self.bubbles if b.seat != seat]
-        seconds = max(seconds * max(self.factor, 0.6), 1.2)
-        self.bubbles.append(Bubble(seat, text, seconds, seconds, tone))
-
-    # --- what is shown -----------------------------------------------------------------------
-    @property
-    def idle(self) -> bool:
-        """Nothing waiting to be shown and nothing in flight: the player may act."""
-        return self._started and not self.animator.busy
-
-    def totals(self) -> list[int]:
-        """Each seat's running total as the table shows it: the match's before this deal,
-        plus this deal's scores once the view has them."""
-        board = self.source.scoreboard()
-        scores = self.view.scores or (0,) * self.players
-        return [t + s for t, s in zip(board.totals_before, scores, strict=True)]
-
-    def deal_number(self) -> int:
-        return self.source.scoreboard().number
-
-    def fan_count(self, seat: int) -> int:
-        counts = self.animator.fan_counts
-        if counts is not None:
-            return counts.get(seat, 0)
-        return self.view.hand_counts[seat]
-
-    def turn_lit(self) -> int | None:
-        """The seat whose plate is lit: the seat to act in the view; the player's own only
-        once the table is still (their turn is not announced while cards still move)."""
-        view = self.view
-        if view.phase in (Phase.FINISHED, Phase.CANCELLED):
-            return None
-        if view.turn == self.me and self.human is not None and not self.idle:
-            return None
-        step = self.animator.current
-        if awaiting_trick(step.after if step is not None else view):
-            return None
-        return view.turn
-
-    @property
-    def dog_label(self) -> str:
-        """The label over the cards in the middle: the dog, or at the end of the deal the
-        dog of a Garde sans or contre (and whose it is) or the discard."""
-        view = self.view
-        if self.still_life == "end" and view.contract is not None and view.rules.contract(
-                view.contract).dog_shown:
-            return self.tr("table_discard")
-        return dog_label_for(self, view, end=self.still_life == "end")
+    def busy(self) -> bool:
+        return self.animator.busy
 
     # --- resting on a view (see game.table.rest) ----------------------------------------------
     def rest(self, animate: bool = False) -> None:
-        rest.rest(self, animate)
+        """Lay the resting cards out as the view has them; open the discard zone or a
+        dialog when the view asks."""
+        self.editor.refresh()
+        pending = {s.card for s in self.sprites.pending}
+        rest.rest_on(self, [c for c in self.editor.hand_pool(self.view) if c not in pending],
+                     animate)
+        if self.idle:
+            self.dialogs.refresh(self.editor.reopened)
+            self.plays.play_waiting()
 
     def redraw(self, view: SeatView, event: Event | None = None) -> None:
-        rest.redraw(self, view, event)
+        """Show ``view`` at once, as it stands just after ``event``: every animation ends,
+        and the picture is the one that event leaves (the dog face up, a handful on show,
+        the discard, the score)."""
+        self.cancel_drag()
+        self._forget_parts()
+        rest.wipe(self)
+        self.view = view
+        self.rest()
+        rest.picture_after(self, view, event, discarding=self.editor.open)
+        if isinstance(event, DealScored | DealCancelled):
+            self.show_score()
 
     def lay_end(self, view: SeatView) -> None:
         rest.lay_end(self, view)
 
     def clear_deal(self) -> None:
+        """A new deal is dealt: nothing of the last one stays on the table."""
+        self._forget_parts()
         rest.clear_deal(self)
+
+    def _forget_parts(self) -> None:
+        self.score_panel = None
+        self.editor.close()
+        self.dialogs.forget()
+        self.input.forget()
+        self.plays.waiting = None
 
     def leave_still_life(self) -> None:
         rest.leave_still_life(self)
 
+    def step_starts(self, step: Step) -> None:
+        """A new deal clears the table's parts; a discard shown closes the discard zone."""
+        if isinstance(step.event, DealDealt):
+            self.clear_deal()
+        elif isinstance(step.event, Discarded):
+            self.editor.close()
+
+    def step_ends(self, step: Step) -> None:
+        if isinstance(step.event, DealScored | DealCancelled):
+            self.show_score()
+
     # --- the player's commands --------------------------------------------------------------
+    def apply(self, intent: Intent) -> None:
+        """Do what the player's gesture means (see :mod:`game.table.input`); a card the
+        table refuses goes back where it came from."""
+        back: Drag | None = None
+        if isinstance(intent, PlayCard):
+            back = None if self.plays.play(intent.drag.sprite) else intent.drag
+        elif isinstance(intent, ToDiscard):
+            back = None if self.editor.add(intent.drag.sprite) else intent.drag
+        elif isinstance(intent, FromDiscard):
+            self.editor.remove(intent.sprite)
+        elif isinstance(intent, ToggleHandful):
+            self.dialogs.toggle_selected(intent.drag.card)
+            back = intent.drag
+        elif isinstance(intent, PutBack):
+            back = intent.drag
+        else:
+            self.editor.confirm()
+        if back is not None:
+            self.put_back(back)
+        self.input.after(intent)
+
+    def put_back(self, drag: Drag) -> None:
+        """A dragged card goes back: to the discard zone's place, or to the hand's."""
+        if drag.source == "zone" and drag.sprite in self.sprites.zone:
+            drag.sprite.shadow = False
+            self.editor.place(self.d(0.25))
+        else:
+            self.input.put_back(drag)
+
+    def dragged(self) -> CardSprite | None:
+        return self.input.drag.sprite if self.input.drag is not None else None
+
+    def shows_pending(self) -> bool:
+        return bool(self.animator.queue)
+
+    def cancel_drag(self) -> None:
+        drag = self.input.cancel()
+        if drag is not None:
+            self.put_back(drag)
+
     def submit(self, action: Action) -> bool:
         """Send the player's ``action``; on a refusal say why (in words) and return False."""
         if self.player is None:
@@ -271,7 +250,7 @@ class TableScene(Scene):
         """The table's menu, under its corner button (see :mod:`game.table.menu`)."""
         from game.table.menu import TableMenu
 
-        self.input.cancel()
+        self.cancel_drag()
         self.app.push(TableMenu(
             self.app, anything_shown=bool(shown_groups(self, self.view)),
             toggle_shown=self.toggle_shown, leave_label=self.options.leave_label,
@@ -304,13 +283,6 @@ class TableScene(Scene):
         self.last_trick.close()
         self.shown.toggle()
 
-    def close_overlays(self) -> bool:
-        """Close the last trick or the cards shown, if one is open; whether one was."""
-        was = self.last_trick.visible or self.shown.visible
-        self.last_trick.close()
-        self.shown.close()
-        return was
-
     def undo(self) -> None:
         """Take back the player's last decision in this deal (see :mod:`game.table.assist`)."""
         self.assist.undo()
@@ -332,7 +304,7 @@ class TableScene(Scene):
         self.editor.relabel()
 
     def leave(self) -> None:
-        self.input.cancel()
+        self.cancel_drag()
         self.assist.drop_hint()
         if self.player is not None:
             # bots wait while the table is not on screen; the decision in flight is dropped
@@ -342,6 +314,8 @@ class TableScene(Scene):
             else:
                 self.player.hold(True)
             self._held = True
+        if self.options.on_closed is not None and self.app.scene is not self:
+            self.options.on_closed()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.place(size, self.app.unit)
@@ -354,7 +328,12 @@ class TableScene(Scene):
                            round(lay.trick_w * 0.8), lay.open_w, lay.open_side_w,
                            round(lay.trick_w * TRICK_BESIDE_SCALE))  # a trick beside a dialog
         self.ink.clear()
+        self.cancel_drag()
         lay_sprites_out(self, lay)
+        for name, button in self.buttons.items():
+            button.rect = pygame.Rect(lay.buttons[name])
+        self.editor.place_buttons()
+        self.editor.place(0)
         self.dialogs.place()
         if self.score_panel is not None:
             self.score_panel.layout(pygame.Rect((0, 0), lay.size), unit)
@@ -373,8 +352,8 @@ class TableScene(Scene):
             player.update()
             self._tell_save_problem(player.save_problem())
         self.take(self.source.poll())
-        if not self._started:
-            self._started = True
+        if not self.started:
+            self.started = True
             if not self.animator.busy:
                 self.rest()
         was_idle = self.idle
@@ -383,7 +362,7 @@ class TableScene(Scene):
             self.rest(animate=True)
         if self.idle:
             self.dialogs.refresh(self.editor.reopened)
-            self.input.play_waiting()
+            self.plays.play_waiting()
         held = not self.idle
         if player is not None and held != self._held:
             player.hold(held)
@@ -395,7 +374,9 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.left > 0]
         self.toast.update(dt)
         self.assist.update(dt)
-        hand_looks(self)
+        hand_looks(self, set(self.dialogs.selection) if self.dialogs.selecting() else None,
+                   self.editor.open, self.input.mouse if self.input.drag is None else None)
+        self.assist.decorate_hand()
         panel = self.dialogs.open_panel()
         if panel is not None:
             panel.update(dt)
@@ -403,7 +384,9 @@ class TableScene(Scene):
             self.score_panel.update(dt)
             if self.score_panel.done:
                 self.score_panel = None
-        self.status = status_text(self)
+        self.status = (self.options.status() if self.options.status is not None else
+                       status_text(self, self.editor.help_text, self.editor.open,
+                                   self.dialogs.declaration_open))
         thinking = player is not None and self.idle and player.is_thinking()
         self._thinking_for = self._thinking_for + dt if thinking else 0.0
         self.thinking = (player.whose_turn() if player is not None and self._thinking_for > 0.3
@@ -420,8 +403,9 @@ class TableScene(Scene):
             self.toast.show(self.tr("table_save_failed", problem=problem), 7.0)
         self._save_told = problem
 
-    def take(self, changes: list[Any]) -> None:
-        """Queue what the source handed over; a redraw supersedes everything before it."""
+    def take(self, changes: list[Any], at_once: bool = False) -> None:
+        """Queue what the source handed over; a redraw supersedes everything before it.
+        ``at_once``: what can be shown now is (an undo's redraw and what follows)."""
         if not changes:
             return
         last = max((i for i, c in enumerate(changes) if isinstance(c, Redraw)), default=-1)
@@ -429,7 +413,7 @@ class TableScene(Scene):
             self.animator.drop()
             changes = changes[last:]
         self.animator.add(changes)
-        if last >= 0 and self._started:
+        if at_once or (last >= 0 and self.started):
             self.animator.run(0.0)  # a redraw is shown at once, even under another scene
 
     # --- events ----------------------------------------------------------------------------------
@@ -441,7 +425,7 @@ class TableScene(Scene):
                 if self.close_overlays():
                     pass
                 elif self.input.drag is not None:
-                    self.input.cancel()
+                    self.cancel_drag()
                 else:
                     self.leave_table()
                 return
@@ -458,7 +442,7 @@ class TableScene(Scene):
             if overlay is not None:
                 overlay.key_up(self.time)
                 return
-        if self.input.drag is not None and self.input.handle_event(event):
+        if self.input.drag is not None and self._input(event):
             return
         if self.score_panel is not None and self.score_panel.handle_event(event):
             return
@@ -477,7 +461,15 @@ class TableScene(Scene):
         panel = self.dialogs.open_panel()
         if panel is not None and not self.editor.open and panel.handle_event(event):
             return
-        self.input.handle_event(event)
+        self._input(event)
+
+    def _input(self, event: pygame.event.Event) -> bool:
+        """The hand's drags, clicks and keys; what they mean is applied here."""
+        handled = self.input.handle_event(event)
+        if isinstance(handled, bool):
+            return handled
+        self.apply(handled)
+        return True
 
     def _overlay_key(self, event: pygame.event.Event) -> Overlay | None:
         """The overlay a key opens: L the last trick, D the cards shown."""
@@ -486,4 +478,8 @@ class TableScene(Scene):
         return {pygame.K_l: self.last_trick, pygame.K_d: self.shown}.get(event.key)
 
     def draw(self, surface: pygame.Surface) -> None:
-        render.draw(self, surface)
+        render.draw(self, self, surface)
+
+    def faces_on_show(self) -> set[int]:
+        """Every card the table draws face up now (see :func:`render.faces_on_show`)."""
+        return render.faces_on_show(self, self)

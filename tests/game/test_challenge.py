@@ -16,9 +16,10 @@ from engine.saves import load_deal
 from engine.views import view_for
 from game.app.window import App
 from game.challenge.run import EXPERT, ChallengeRun
-from game.challenge.scenes import ChallengeScene, ChallengeTable, start_challenge
+from game.challenge.scenes import ChallengeScene, start_challenge
 from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
+from game.table.scene import TableScene
 from tests.helpers.apps import open_app
 from tests.helpers.screens import key, step
 
@@ -88,7 +89,7 @@ def test_the_challenge_match_deals_the_series_and_stops_after_it():
 # --- on screen -------------------------------------------------------------------------------
 
 
-def play_the_table(app: App, table: ChallengeTable, seed: int) -> Deal:
+def play_the_table(app: App, table: TableScene, seed: int) -> Deal:
     """The player plays its seat (with a club player's cards) to the score panel."""
     controller = table.player
     me = make_bot("simple", seed)
@@ -115,7 +116,7 @@ def test_a_challenge_played_through_the_board_compares_you_with_the_expert(playe
     yours = []
     for i in range(2):
         table = app.scene
-        assert isinstance(table, ChallengeTable)
+        assert isinstance(table, TableScene)
         yours.append(play_the_table(app, table, 40 + i))
         table.score_panel.next_deal()  # "Back to the challenge"
         step(app, 3)
@@ -220,7 +221,7 @@ def test_a_deal_left_half_played_is_taken_up_where_it_was():
     assert app.scene is board
     key(app, pygame.K_RETURN)  # and back: the same deal, at the same point
     again = app.scene
-    assert isinstance(again, ChallengeTable) and again is not table
+    assert isinstance(again, TableScene) and again is not table
     assert again.player.match.current.events[:len(events)] == events
     assert len(board.run.yours.deals) == 1
     board.run.stop()
@@ -268,7 +269,7 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
         key(app, pygame.K_END)
         key(app, pygame.K_c)
     table = app.scene
-    assert isinstance(table, ChallengeTable)
+    assert isinstance(table, TableScene)
     board = app.scenes[-2]
     assert isinstance(board, ChallengeScene)
     run = board.run

@@ -699,8 +699,8 @@ def test_a_try_on_a_deal_whose_file_holds_half_a_character_is_kept(home: Path) -
     here" played to the end used to stop the viewer when it kept the try."""
     from engine.saves import load_deal_file
     from game.replay.files import load_replay_file
-    from game.replay.play_on import PlayOnScene
     from game.replay.viewer import open_replay
+    from game.table.scene import TableScene
 
     path = _a_finished_deal_file("deal-a-001-4p.json")
     text = path.read_text(encoding="utf-8").replace('"Hugo"', '"Hu\\udcffgo"', 1)
@@ -712,7 +712,7 @@ def test_a_try_on_a_deal_whose_file_holds_half_a_character_is_kept(home: Path) -
         app.step(1 / 60)
         viewer.play_on()
         table = app.scene
-        assert isinstance(table, PlayOnScene)
+        assert isinstance(table, TableScene)
         controller = table.player
         rng = random.Random(2)
         for _ in range(40_000):

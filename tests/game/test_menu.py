@@ -92,9 +92,10 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_DOWN)
     assert menu.keys[menu.focus] == "challenge"  # the disabled Continue is skipped
     key(app, pygame.K_RETURN)
-    from game.challenge.scenes import ChallengeScene, ChallengeTable
+    from game.challenge.scenes import ChallengeScene
+    from game.table.scene import TableScene
 
-    assert isinstance(top(app), ChallengeTable)  # the first deal of a challenge, at once
+    assert isinstance(top(app), TableScene)  # the first deal of a challenge, at once
     board = app.scenes[-2]
     assert isinstance(board, ChallengeScene) and board.run.challenge.players == 4
     key(app, pygame.K_ESCAPE)  # Esc at the table: back to the challenge's board

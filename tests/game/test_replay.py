@@ -18,8 +18,8 @@ from engine.state import replay
 from engine.views import public_events, view_for
 from game.replay.cursor import ReplayCursor
 from game.replay.narrate import narrate
-from game.replay.play_on import PlayOnScene
 from game.replay.source import ReplaySource
+from game.table.scene import TableScene
 from game.table.source import Redraw
 from tests.helpers.apps import open_app
 from tests.helpers.replay import DT, Replay, passed_out, played_deal
@@ -244,7 +244,7 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     scene.go(scene.cursor.trick_starts()[4] + 2)  # mid-trick
     viewer.key(pygame.K_p)
     table = viewer.app.scene
-    assert isinstance(table, PlayOnScene)
+    assert isinstance(table, TableScene)
     assert "your try is kept with this deal as a variation" in table.toast.text
     controller = table.player
     start = len(controller.match.current.events)
@@ -282,7 +282,7 @@ def test_esc_in_a_try_begun_asks_before_throwing_it_away():
     scene.go(scene.cursor.trick_starts()[4] + 2)
     viewer.key(pygame.K_p)
     table = viewer.app.scene
-    assert isinstance(table, PlayOnScene)
+    assert isinstance(table, TableScene)
     viewer.key(pygame.K_ESCAPE)  # nothing played yet: straight back
     assert viewer.app.scene is scene
     viewer.key(pygame.K_p)

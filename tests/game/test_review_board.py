@@ -17,9 +17,9 @@ from engine.saves import load_deal_file, save_deal
 from engine.variations import EXPERT, TRY
 from engine.views import view_for
 from game.replay.files import load_replay_file
-from game.replay.play_on import PlayOnScene
 from game.replay.viewer import open_replay
 from game.table.paint import signed
+from game.table.scene import TableScene
 from tests.helpers.apps import open_app
 from tests.helpers.replay import Replay, passed_out, played_deal
 
@@ -48,10 +48,10 @@ def deal_with_mistakes(players: int, seed: int) -> Deal:
     return played_deal(players, seed, seat_0="random")
 
 
-def play_out_practice(board: Replay, seed: int) -> PlayOnScene:
+def play_out_practice(board: Replay, seed: int) -> TableScene:
     """Seat 0 plays the practice table to its score (with a random player's cards)."""
     table = board.app.scene
-    assert isinstance(table, PlayOnScene)
+    assert isinstance(table, TableScene)
     controller = table.player
     me = make_bot("random", seed)
     for _ in range(60_000):

@@ -21,7 +21,6 @@ from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase
 from game.app.i18n import suit_name, tr
-from game.table.render import faces_on_show
 from tests.helpers.faces import corner, is_head, is_plain
 from tests.helpers.table import (
     DT,
@@ -649,7 +648,7 @@ def test_the_dog_is_its_own_moment_face_up_until_a_click():
         dog = the_dog_held(table)
         table.step(int(3.0 / DT))  # three seconds later, the dog is still the whole picture
         assert scene.click_wait == "dog" and not scene.editor.open
-        assert set(dog) <= faces_on_show(scene)
+        assert set(dog) <= scene.faces_on_show()
         assert all(s.face >= 1.0 and s.visible for s in scene.sprites.dog)
         assert scene.status == tr("table_dog_go_on")
         table.click(table.centre)
@@ -681,13 +680,13 @@ def test_a_defender_sees_the_dog_for_a_few_seconds_then_again_from_d_or_the_menu
                                   save=False)
         table.settle()
         table.decline_offers()
-        assert set(dog).isdisjoint(faces_on_show(scene))  # gone to the taker, face down
+        assert set(dog).isdisjoint(scene.faces_on_show())  # gone to the taker, face down
         table.post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")
         table.step(2)
         table.post(pygame.KEYUP, key=pygame.K_d, mod=0)
         table.step()
         assert scene.shown.visible  # a tap keeps it open
-        shown = faces_on_show(scene) - set(scene.view.hand) - set(scene.view.trick.cards)
+        shown = scene.faces_on_show() - set(scene.view.hand) - set(scene.view.trick.cards)
         assert shown == set(dog) | {c for cards in scene.view.handfuls.values() for c in cards}
         assert scene.shown.open
         table.click((5, 5))  # a click closes it
@@ -720,7 +719,7 @@ def test_the_handful_dialog_sits_beside_the_trick_and_hides_the_petit():
         assert type(panel).__name__ == "HandfulPanel"
         trick = list(scene.view.trick.cards)
         assert trick and C.PETIT in scene.view.hand
-        assert set(trick) <= faces_on_show(scene)
+        assert set(trick) <= scene.faces_on_show()
         lay = scene.layout
         scale, (cx, cy), _ = lay.trick_beside()
         ox, oy = lay.trick_rect.center

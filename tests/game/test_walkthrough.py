@@ -20,7 +20,6 @@ from engine.deal import Deal
 from engine.match import Match
 from game.app.window import App
 from game.match.controller import MatchController
-from game.table.render import faces_on_show
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
 from tests.helpers.deal_kinds import LogBot, Plan, catalogue, describe
@@ -49,7 +48,7 @@ def seen_face_up(table: TableScene) -> None:
         allowed |= step.before.known | step.after.known
     if table.source.revealed() is not None:
         return
-    shown = faces_on_show(table)
+    shown = table.faces_on_show()
     hidden = sorted(c for c in shown if not allowed >> c & 1)
     assert not hidden, (f"face up but unknown to seat {table.me}: "
                         f"{C.format_cards(hidden)} ({table.view.phase.value})")

@@ -151,6 +151,26 @@ def test_each_package_of_the_game_imports_only_the_layers_before_it():
             "open its screens through app.navigator")
 
 
+#: The modules of game/ that may name the table scene: its own, and its two owners (the
+#: match's table, opened by session.open_table for every live table, and the replay
+#: viewer, which composes one). The parts of the table get the stage and a host protocol.
+TABLE_SCENE_OWNERS = {"game/table/scene.py", "game/match/session.py", "game/replay/viewer.py"}
+
+
+def test_only_the_owners_of_the_table_scene_name_it():
+    naming = {str(path.relative_to(ROOT)) for path in (ROOT / "game").rglob("*.py")
+              if re.search(r"\bTableScene\b", path.read_text(encoding="utf-8"))}
+    assert naming == TABLE_SCENE_OWNERS
+
+
+def test_the_parts_of_the_table_never_import_the_scene():
+    for path in (ROOT / "game" / "table").rglob("*.py"):
+        if path.name == "scene.py":
+            continue
+        modules = {module for module, _ in _imported_names(path)}
+        assert "game.table.scene" not in modules, f"{path.relative_to(ROOT)} imports the scene"
+
+
 def test_the_dead_code_whitelist_names_only_what_exists():
     """tests/vulture_whitelist.py lists names only the tests or a library use: each must still
     be defined or set in engine/ or game/, or the line is stale."""
