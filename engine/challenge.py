@@ -135,17 +135,12 @@ def expert_game(challenge: Challenge, index: int,
     bots = {seat: make_bot(challenge.bots, challenge.bot_seed(index, seat))
             for seat in range(challenge.players) if seat != SEAT}
     bots[SEAT] = make_bot("expert", challenge.bot_seed(index, SEAT))
-    if stop is not None:
-        for bot in bots.values():
-            stop_when = getattr(bot, "stop_when", None)
-            if callable(stop_when):
-                stop_when(stop)
     while not deal.is_over:
         if stop is not None and stop():
             raise ChallengeCancelled
         seat = deal.state.turn
         assert seat is not None, "a deal in progress always has a seat to act"
-        deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+        deal.execute(seat, bots[seat].decide(view_for(deal.state, seat), stop=stop))
     return deal
 
 

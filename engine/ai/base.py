@@ -22,6 +22,7 @@ options of :mod:`engine.choices` leave them out, so a bot does not repeat one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from engine.actions import (
@@ -37,6 +38,9 @@ from engine.actions import (
 from engine.choices import Decision, pending
 from engine.views import SeatView
 
+#: What a caller hands a bot to cut its decision short: true once the answer is not wanted.
+Stop = Callable[[], bool] | None
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -44,8 +48,10 @@ class Bot(Protocol):
 
     name: str
 
-    def decide(self, view: SeatView) -> Action:
-        """One legal action for the decision pending for ``view.seat``."""
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
+        """One legal action for the decision pending for ``view.seat``. A bot that searches
+        answers the best it has found as soon as ``stop()`` turns true (the caller no longer
+        wants the decision); the others answer at once anyway."""
         ...
 
 
@@ -58,7 +64,7 @@ class PhaseBot(ABC):
 
     name: str = "bot"
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         decision = pending(view)
         if decision is Decision.BID:
             return self.bid(view)

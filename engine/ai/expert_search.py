@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from engine.actions import Action
 from engine.ai import playout as P
-from engine.ai.base import PhaseBot
+from engine.ai.base import PhaseBot, Stop
 from engine.ai.dealer import NoConsistentDeal
 from engine.ai.inference import Inference
 from engine.ai.sampling import Worlds
@@ -112,17 +112,17 @@ class SearchingBot(PhaseBot):
                     size = count
         return size
 
-    def stop_when(self, stop: Callable[[], bool] | None) -> None:
-        """Give up the decision in progress (answering the best so far) when ``stop()`` turns
-        true: the table no longer wants it."""
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
+        """The expert's answer; its searches give up (answering the best so far) when
+        ``stop()`` turns true, for they read it at each sampled deal (:meth:`_budget`)."""
         self._stop = stop
-
-    def decide(self, view: SeatView) -> Action:
         try:
             return super().decide(view)
         except NoConsistentDeal:
             # a view no deal fits (house rules the inference does not know): play safe
             return self._fallback.decide(view)
+        finally:
+            self._stop = None
 
     # --- the deals to look at ----------------------------------------------------------------
 

@@ -29,6 +29,7 @@ import threading
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Protocol
 
 from engine.ai.base import Bot
@@ -112,8 +113,8 @@ class LocalThinker:
             return self._done.pop(handle.id, None)
 
     def cancel(self, handle: Handle) -> None:
-        """A job not yet started is skipped; one already thinking is left to finish, and its
-        answer dropped (a bot object has no stop to read)."""
+        """A job not yet started is skipped; one already thinking is told to stop (a search
+        answers at its next sampled deal), and its answer dropped."""
         with self._lock:
             job = self._queued.pop(handle.id, None)
             if job is not None:
@@ -133,6 +134,9 @@ class LocalThinker:
     def __exit__(self, *exc: object) -> None:
         self.shutdown()
 
+    def _stopped(self, job: _Job) -> bool:
+        return job.cancelled or self._closed
+
     def _run(self) -> None:
         while True:
             job = self._jobs.get()
@@ -143,7 +147,7 @@ class LocalThinker:
             start = time.perf_counter()
             result: Result
             try:
-                result = Answer(job.bot.decide(job.view))
+                result = Answer(job.bot.decide(job.view, stop=partial(self._stopped, job)))
             except Exception as exc:  # a bot's bug is reported by the caller, not fatal here
                 result = Failed(f"{type(exc).__name__}: {exc}")
             with self._lock:

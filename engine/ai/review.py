@@ -134,16 +134,12 @@ def expert_line(deal: Deal, position: int, seat: int = 0, others: str = "simple"
         raise ValueError(f"the deal is over at position {start}")
     players = deal.players
     bots = [make_bot("expert" if s == seat else others, seed * 7 + s) for s in range(players)]
-    if stop is not None:
-        for bot in bots:  # a search stops at its next sampled deal, not at the decision's end
-            stop_when = getattr(bot, "stop_when", None)
-            if callable(stop_when):
-                stop_when(stop)
     while not line.is_over:
         if stop is not None and stop():
             raise ReviewCancelled
         turn = _to_act(line.state)
-        line.execute(turn, bots[turn].decide(view_for(line.state, turn)))
+        # a search stops at its next sampled deal, not at the decision's end
+        line.execute(turn, bots[turn].decide(view_for(line.state, turn), stop=stop))
     return line
 
 

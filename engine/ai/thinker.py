@@ -19,7 +19,7 @@ Nothing here blocks for long: :meth:`Thinker.submit`, :meth:`Thinker.poll` and
 :meth:`Thinker.cancel` only look at pipes that are ready. Jobs wait in the caller's process
 until a worker is free, so a cancelled job that has not started costs nothing. A job that has
 started is cancelled cooperatively: the worker raises a flag the bot's search reads between
-sampled deals (:meth:`engine.ai.expert.ExpertBot.stop_when`, the ``stop`` of
+sampled deals (the ``stop`` handed to the bot's ``decide``, or to
 :func:`engine.ai.analysis.analyse`), and a worker that does not come back within
 :attr:`Thinker.grace` seconds while other jobs wait is ended and replaced. A worker that dies
 (a crash, a kill) is replaced too; the job it was running is tried once more on a new worker,
@@ -406,11 +406,8 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
                     while len(bots) > KEPT_BOTS:
                         bots.popitem(last=False)
                 bots.move_to_end(identity)
-                stop_when = getattr(bot, "stop_when", None)
-                if callable(stop_when):
-                    stop_when(stop)
                 assert request.view is not None
-                result = Answer(bot.decide(request.view))
+                result = Answer(bot.decide(request.view, stop=stop))
         except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
             result = Failed("cancelled")
         except Exception as exc:  # a bot's bug is the caller's to report, not the worker's end

@@ -13,7 +13,7 @@ import pytest
 from engine import cards as C
 from engine.actions import PASS, Action, Bid, DecideSlam, Discard, Play, ShowHandful
 from engine.ai import BOTS, make_bot
-from engine.ai.base import Bot
+from engine.ai.base import Bot, Stop
 from engine.ai.dealer import Dealer
 from engine.ai.expert import ExpertBot, equivalent_cards
 from engine.ai.oracle import OmniscientExpert
@@ -68,7 +68,7 @@ class Scripted:
         self.contract = contract
         self.name = inner.name
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         if view.phase is Phase.BIDDING:
             return Bid(self.contract)
         return self.inner.decide(view)

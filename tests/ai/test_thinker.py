@@ -116,7 +116,7 @@ def test_a_worker_that_dies_is_replaced(tmp_path: pathlib.Path) -> None:
             def __init__(self, seed):
                 pass
 
-            def decide(self, view):
+            def decide(self, view, stop=None):
                 os._exit(3)
     """))
     view = views(4, 5, 1)[0]
@@ -154,7 +154,7 @@ def test_the_local_twin_answers_a_bot_object_through_the_same_calls() -> None:
     class Broken:
         name = "broken"
 
-        def decide(self, view: object) -> object:
+        def decide(self, view: object, stop: object = None) -> object:
             raise RuntimeError("no idea")
 
     with LocalThinker() as local:
@@ -170,3 +170,27 @@ def test_the_local_twin_answers_a_bot_object_through_the_same_calls() -> None:
     assert local.closed
     with pytest.raises(RuntimeError, match="shut down"):
         local.submit(view, spec)
+
+
+def test_the_local_twin_stops_a_bot_thinking_when_its_job_is_cancelled(tmp_path) -> None:
+    """The stop a bot is handed turns true when its job is cancelled: the search ends, as
+    it does in a worker process."""
+    from engine.ai.local_thinker import LocalThinker
+    from tests.helpers.thinking_bots import Pondering, notes
+
+    view = views(4, 3, 1)[0]
+    mark = tmp_path / "mark"
+    with LocalThinker() as local:
+        handle = local.submit(view, local.adopt(Pondering(mark=str(mark))))
+        for _ in range(2000):
+            if notes(mark):
+                break
+            time.sleep(0.005)
+        assert notes(mark) == ["start"]
+        local.cancel(handle)
+        for _ in range(2000):
+            if len(notes(mark)) == 2:
+                break
+            time.sleep(0.005)
+        assert notes(mark) == ["start", "stop"]
+        assert local.poll(handle) is None  # the answer of a cancelled job is dropped

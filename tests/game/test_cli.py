@@ -102,7 +102,7 @@ class SleepyBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def decide(self, view: object) -> object:
+    def decide(self, view: object, stop: object = None) -> object:
         time.sleep(10)
         raise RuntimeError("too slow")
 

@@ -14,7 +14,7 @@ import pytest
 
 from engine.actions import PASS, Action, Bid, Play
 from engine.ai import make_bot
-from engine.ai.base import Bot
+from engine.ai.base import Bot, Stop
 from engine.ai.thinker import BotSpec, Thinker
 from engine.deal import Deal
 from engine.events import BidMade, DealDealt
@@ -60,7 +60,7 @@ class GateBot:
         self.gate = threading.Event()
         self.asked = 0
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         self.asked += 1
         self.gate.wait(10)
         return self.answer
@@ -69,7 +69,7 @@ class GateBot:
 class SlowBot:
     name = "slow"
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         time.sleep(5)
         return PASS
 
@@ -82,7 +82,7 @@ class BrokenBot:
     def __init__(self) -> None:
         self.calls = 0
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         self.calls += 1
         if self.calls % 2:
             raise RuntimeError("bug")

@@ -623,7 +623,7 @@ class GardeBot:
     def __init__(self, seed: int) -> None:
         self.bot = make_bot("simple", seed)
 
-    def decide(self, view):
+    def decide(self, view, stop=None):
         if view.phase is Phase.BIDDING:
             return Bid("garde")
         return self.bot.decide(view)

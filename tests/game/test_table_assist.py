@@ -20,6 +20,7 @@ import pytest
 from engine import cards as C
 from engine import choices as O
 from engine.actions import Action, Bid, DecideSlam, Discard, Play, ShowHandful
+from engine.ai.base import Stop
 from engine.events import CardPlayed
 from engine.match import Match
 from engine.randomplay import random_action
@@ -215,7 +216,7 @@ class GateBot:
         self.gate = threading.Event()
         self.asked = 0
 
-    def decide(self, view: Any) -> Action:
+    def decide(self, view: Any, stop: Stop = None) -> Action:
         self.asked += 1
         self.gate.wait(10)
         return Bid(None) if view.phase is Phase.BIDDING else Play(view.legal_plays[0])

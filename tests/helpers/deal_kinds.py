@@ -26,6 +26,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
+from engine.ai.base import Stop
 from engine.deal import Deal, command_of
 from engine.events import DealDealt
 from engine.rules import Rules, load_rules
@@ -66,7 +67,7 @@ class PlanBot:
         self.seat = seat
         self.rng = random.Random(f"{plan.seed}:{seat}")
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         plan = self.plan
         decision = choices.pending(view)
         if decision is choices.Decision.BID:
@@ -110,7 +111,7 @@ class LogBot:
                         if (command := command_of(event)) is not None and command[0] == seat
                         for action in (command[1],)]
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         return self.actions.pop(0)
 
 

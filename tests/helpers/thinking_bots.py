@@ -1,19 +1,19 @@
 """Bots for the tests of thinking in worker processes (built there by ``module:factory``).
 
-:class:`Pondering` thinks until it is told to stop, as the expert's search does between sampled
-deals (``stop_when``), and writes down in ``mark`` when it starts and when it stops, so that a
-test can see a search start and see that a cancellation reached it (not how long anything
-took).
+:class:`Pondering` thinks until it is told to stop (the ``stop`` handed to :meth:`decide`),
+as the expert's search does between sampled deals, and writes down in ``mark`` when it
+starts and when it stops, so that a test can see a search start and see that a
+cancellation reached it (not how long anything took).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from engine import choices as O
 from engine.actions import Action
+from engine.ai.base import Stop
 from engine.views import SeatView
 
 #: Seconds a pondering bot thinks when nobody stops it: longer than any test waits.
@@ -25,21 +25,17 @@ class Pondering:
 
     def __init__(self, seed: int = 0, mark: str = "") -> None:
         self.mark = Path(mark) if mark else None
-        self._stop: Callable[[], bool] | None = None
-
-    def stop_when(self, stop: Callable[[], bool] | None) -> None:
-        self._stop = stop
 
     def _note(self, word: str) -> None:
         if self.mark is not None:
             with self.mark.open("a", encoding="utf-8") as out:
                 out.write(word + "\n")
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
         self._note("start")
         end = time.monotonic() + FOREVER
         while time.monotonic() < end:
-            if self._stop is not None and self._stop():
+            if stop is not None and stop():
                 self._note("stop")
                 break
             time.sleep(0.005)

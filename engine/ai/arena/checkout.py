@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.actions import Action, parse_action
+from engine.ai.base import Stop
 from engine.rules import Rules, rules_to_dict
 from engine.state import Phase
 from engine.views import SeatView, TrickView
@@ -183,7 +184,8 @@ class CheckoutBot:
         self.server.ask({"op": "new", "id": self.id, "name": name, "seed": seed,
                          "options": options})
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: SeatView, stop: Stop = None) -> Action:
+        # the older version answers in its own process, at its own pace: ``stop`` is not sent
         answer = self.server.ask({"op": "decide", "id": self.id, "view": encode_view(view)})
         return parse_action(answer["action"])
 
