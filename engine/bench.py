@@ -34,10 +34,10 @@ from pathlib import Path
 
 from engine.actions import Bid
 from engine.ai import playout
+from engine.choices import callable_cards, legal_bids
 from engine.commands import deal_cards, petit_sec_seat
 from engine.deal import Deal
 from engine.events import BidMade, DealDealt, Discarded, DogRevealed, KingCalled, SlamDeclined
-from engine.legal import callable_cards, legal_bids
 from engine.randomplay import random_action, random_discard
 from engine.rules import Rules, load_rules
 from engine.scoring import score_deal

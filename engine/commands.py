@@ -24,6 +24,7 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.cards import Card
+from engine.choices import check_action
 from engine.events import (
     BidMade,
     CardPlayed,
@@ -41,7 +42,6 @@ from engine.events import (
     SlamDeclined,
     TrickWon,
 )
-from engine.legal import check_action
 from engine.rules import Rules
 from engine.scoring import score_deal
 from engine.state import DealState, Phase, apply_in_place

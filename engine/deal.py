@@ -23,6 +23,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
+from engine.choices import legal_actions
 from engine.commands import execute, start_deal, start_from_dealt
 from engine.events import (
     BidMade,
@@ -36,7 +37,7 @@ from engine.events import (
     SlamAnnounced,
     SlamDeclined,
 )
-from engine.legal import IllegalAction, legal_actions
+from engine.legal import IllegalAction
 from engine.problems import Problem, ProblemError
 from engine.rules import Rules
 from engine.scoring import DealResult, score_deal

@@ -1,17 +1,10 @@
-"""What each seat may do, and why not: the rules behind every command, written once.
+"""The rules behind every decision, over plain facts: a hand as a mask, the cards of the
+trick, the contract, the rules.
 
-Each rule is a small function over plain facts (a hand as a mask, the cards of the trick,
-the rules) so that it serves everyone who knows those facts: the checks below, given the
-full :class:`~engine.state.DealState`, and :mod:`engine.choices`, given only what one seat's
-view shows (the bots and the table use that one).
-
-``legal_actions(state)`` lists the choices of the seat to act for the phases whose choices
-are few (bids, calls, the slam decision, cards). Discards and handfuls are sets of cards, so
-they are described by :func:`discard_options` and :func:`handful_options` and checked by
-:func:`check_discard` and :func:`check_handful`. Every ``check_*`` raises
-:class:`IllegalAction` carrying a :class:`~engine.refusals.Refusal` (the reason as data);
-its message is the engine's English, in the form of DEAL_RECORD.md:
-``seat 2 must follow hearts (holds 9H); got T4``.
+:mod:`engine.choices` applies them to a deal's facts (the full state or one seat's view):
+that is the one API that the engine's checks, the bots and the table all use. A rule
+refused is a :class:`~engine.refusals.Refusal` (the reason as data); the engine raises it
+as :class:`IllegalAction`.
 """
 
 from __future__ import annotations
@@ -22,19 +15,12 @@ from dataclasses import dataclass
 from engine import cards as C
 from engine.actions import (
     PASS,
-    Action,
-    AnnounceMisere,
     Bid,
-    Call,
-    DecideSlam,
-    Discard,
-    Play,
-    ShowHandful,
 )
 from engine.cards import Card, Mask
 from engine.refusals import Refusal, strongest_first
 from engine.rules import Contract, Rules
-from engine.state import DealState, Phase
+from engine.state import Phase
 
 HANDFUL_LEVELS = ("simple", "double", "triple")
 MISERES = ("trump", "heads")
@@ -47,10 +33,6 @@ class IllegalAction(ValueError):
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(refusal.text())
         self.refusal = refusal
-
-
-def _refuse(reason: str, **facts: object) -> IllegalAction:
-    return IllegalAction(Refusal(reason, **facts))  # type: ignore[arg-type]
 
 
 # --- the rules, over plain facts ---------------------------------------------------------------
@@ -216,157 +198,3 @@ def play_refusal(seat: int, hand: Mask, trick: Sequence[Card], legal: Mask, call
     if suit == C.TRUMP:
         return Refusal("must_play_trump", seat=seat, card=card, cards=strongest_first(trumps))
     return Refusal("must_trump", seat=seat, card=card, suit=suit, cards=strongest_first(trumps))
-
-
-# --- listing, for the full state -----------------------------------------------------------------
-
-
-def legal_actions(state: DealState) -> list[Action]:
-    """The choices of ``state.turn``; empty when nobody is to act or the phase is a discard."""
-    phase = state.phase
-    if phase is Phase.PLAYING and state.turn is not None:
-        return [Play(c) for c in C.iter_cards(state.legal_plays())]
-    if phase is Phase.BIDDING and state.turn is not None and len(state.bids) < state.n:
-        return list(legal_bids(state))
-    if phase is Phase.CALLING:
-        return [Call(c) for c in callable_cards(state)]
-    if phase is Phase.SLAM:
-        return [DecideSlam(False), DecideSlam(True)]
-    return []
-
-
-def legal_bids(state: DealState) -> list[Bid]:
-    return bids_above(state.rules, state.highest_bid())
-
-
-def callable_cards(state: DealState) -> list[Card]:
-    assert state.taker is not None
-    return callable_in(state.rules, state.hands[state.taker])
-
-
-def discard_options(state: DealState) -> DiscardOptions:
-    assert state.taker is not None
-    return discard_options_for(state.rules, state.n, state.hands[state.taker] | state.discard)
-
-
-def can_change_discard(state: DealState, seat: int) -> bool:
-    return discard_is_open(state.contract, state.taker, seat, state.phase,
-                           bool(state.played_seats >> seat & 1), _declared(state, seat))
-
-
-def _declared(state: DealState, seat: int) -> bool:
-    return seat in state.handfuls or bool(state.miseres.get(seat))
-
-
-def handful_options(state: DealState, seat: int) -> list[tuple[str, int]]:
-    """The handfuls ``seat`` may show now: ``[("simple", 10), ("double", 13)]``."""
-    if not _before_first_card(state, seat) or seat in state.handfuls:
-        return []
-    return handful_levels(state.rules, state.n, state.hands[seat])
-
-
-def misere_options(state: DealState, seat: int) -> list[str]:
-    if not _before_first_card(state, seat):
-        return []
-    return misere_kinds(state.rules, state.hands[seat], state.miseres.get(seat, ()))
-
-
-def _before_first_card(state: DealState, seat: int) -> bool:
-    return (
-        state.phase is Phase.PLAYING
-        and state.turn == seat
-        and not state.played_seats >> seat & 1
-    )
-
-
-# --- checking ------------------------------------------------------------------------------------
-
-
-def check_action(state: DealState, seat: int, action: Action) -> None:
-    """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
-    if state.is_over:
-        raise _refuse("deal_over", seat=seat, name=state.phase.value)
-    if isinstance(action, Discard):
-        check_discard(state, seat, action.cards)
-        return
-    if isinstance(action, ShowHandful):
-        check_handful(state, seat, action.cards)
-        return
-    if isinstance(action, AnnounceMisere):
-        check_misere(state, seat, action.misere)
-        return
-    if state.turn != seat:
-        raise _refuse("not_your_turn", seat=seat, other=state.turn)
-    if isinstance(action, Bid):
-        check_bid(state, seat, action.contract)
-    elif isinstance(action, Call):
-        check_call(state, seat, action.card)
-    elif isinstance(action, DecideSlam):
-        if state.phase is not Phase.SLAM:
-            raise _refuse("no_slam_now", seat=seat, name=state.phase.value)
-    elif isinstance(action, Play):
-        check_play(state, seat, action.card)
-    else:  # pragma: no cover - the Action union is closed
-        raise TypeError(f"unknown action {action!r}")
-
-
-def check_bid(state: DealState, seat: int, contract: str | None) -> None:
-    if state.phase is not Phase.BIDDING:
-        raise _refuse("no_bid_now", seat=seat, name=state.phase.value)
-    if contract is None:
-        return
-    try:
-        wanted = state.rules.contract(contract)
-    except ValueError:
-        raise _refuse("unknown_contract", seat=seat, name=contract) from None
-    best = state.highest_bid()
-    if best is not None and wanted.rank <= best.rank:
-        raise _refuse("bid_not_higher", seat=seat, name=wanted.name, other_name=best.name)
-
-
-def check_call(state: DealState, seat: int, card: Card) -> None:
-    if state.phase is not Phase.CALLING:
-        raise _refuse("no_call_now", seat=seat, name=state.phase.value)
-    allowed = callable_cards(state)
-    if card not in allowed:
-        raise _refuse("not_callable", seat=seat, card=card, cards=tuple(allowed))
-
-
-def check_discard(state: DealState, seat: int, cards: tuple[Card, ...]) -> None:
-    if state.taker != seat or not can_change_discard(state, seat):
-        if state.taker == seat and state.discard and _declared(state, seat) and not (
-                state.played_seats >> seat & 1):
-            what = "a handful" if seat in state.handfuls else "a misère"
-            raise _refuse("discard_final", seat=seat, name=what)
-        raise _refuse("no_discard_now", seat=seat)
-    refusal = discard_refusal(discard_options(state), state.hands[seat] | state.discard, cards)
-    if refusal is not None:
-        raise IllegalAction(refusal)
-
-
-def check_handful(state: DealState, seat: int, cards: tuple[Card, ...]) -> None:
-    if not _before_first_card(state, seat):
-        raise _refuse("handful_not_now", seat=seat)
-    if seat in state.handfuls:
-        raise _refuse("handful_again", seat=seat)
-    refusal = handful_refusal(state.rules, state.n, seat, state.hands[seat], cards)
-    if refusal is not None:
-        raise IllegalAction(refusal)
-
-
-def check_misere(state: DealState, seat: int, misere: str) -> None:
-    if not state.rules.miseres:
-        raise _refuse("miseres_off", seat=seat)
-    if misere not in MISERES:
-        raise _refuse("unknown_misere", seat=seat, name=misere)
-    if misere not in misere_options(state, seat):
-        raise _refuse("misere_not_now", seat=seat, name=misere)
-
-
-def check_play(state: DealState, seat: int, card: Card) -> None:
-    if state.phase is not Phase.PLAYING:
-        raise _refuse("no_play_now", seat=seat, name=state.phase.value)
-    refusal = play_refusal(seat, state.hands[seat], state.trick, state.legal_plays(),
-                           state.called, card)
-    if refusal is not None:
-        raise IllegalAction(refusal)

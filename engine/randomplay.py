@@ -6,7 +6,8 @@ import random
 
 from engine import cards as C
 from engine.actions import Action, DecideSlam, Discard, ShowHandful
-from engine.legal import DiscardOptions, discard_options, handful_options, legal_actions
+from engine.choices import discard_options, handful_options, legal_actions
+from engine.legal import DiscardOptions
 from engine.state import DealState, Phase
 
 
@@ -30,7 +31,7 @@ def random_handful(state: DealState, seat: int, rng: random.Random) -> ShowHandf
     options = handful_options(state, seat)
     if not options:
         return None
-    _, size = rng.choice(options)
+    size = rng.choice(options).size
     hand = state.hands[seat]
     trumps = C.cards_of(hand & C.TRUMP_MASK)
     if len(trumps) >= size:

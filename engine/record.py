@@ -21,10 +21,11 @@ from typing import Any
 from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam, Discard, Play, ShowHandful
 from engine.cards import Card, CardError
+from engine.choices import legal_actions
 from engine.deal import Deal, LogError
 from engine.events import DealDealt
 from engine.inputs import InputError, load_yaml
-from engine.legal import MISERES, IllegalAction, legal_actions
+from engine.legal import MISERES, IllegalAction
 from engine.problems import Described, Problem, ProblemError
 from engine.rules import CONTRACT_NAMES, PLAYER_COUNTS, Rules, RulesError, load_rules
 from engine.state import Phase

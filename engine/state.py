@@ -200,6 +200,33 @@ class DealState(PlayCore):
     def highest_bid(self) -> Contract | None:
         return self.rules.highest_bid(self.bids)
 
+    # --- the facts the rules read (engine.facts.Facts) ---------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def deciding(self) -> int | None:
+        return self.turn
+
+    def contract_rule(self) -> Contract | None:
+        return self.contract
+
+    def hand_of(self, seat: int) -> Mask:
+        return self.hands[seat]
+
+    def discard_mask(self) -> Mask:
+        return self.discard
+
+    def has_played(self, seat: int) -> bool:
+        return bool(self.played_seats >> seat & 1)
+
+    def trick_cards(self) -> list[Card]:
+        return self.trick
+
+    def legal_mask(self) -> Mask:
+        return self.legal_plays()
+
     def seat_to_speak(self) -> int:
         return (self.dealer + 1 + len(self.bids)) % self.n
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from engine import cards as C
 from engine.cards import Card
 from engine.events import DealDealt, Discarded, Event
-from engine.rules import Rules
+from engine.rules import Contract, Rules
 from engine.state import DealState, Phase, apply
 
 
@@ -87,6 +87,34 @@ class SeatView:
     @property
     def last_trick(self) -> TrickView | None:
         return self.tricks[-1] if self.tricks else None
+
+    # --- the facts the rules read (engine.facts.Facts) ---------------------------------------
+
+    def deciding(self) -> int:
+        return self.seat
+
+    def contract_rule(self) -> Contract | None:
+        return self.rules.contract(self.contract) if self.contract else None
+
+    def hand_of(self, seat: int) -> int:
+        if seat != self.seat:
+            raise ValueError(f"seat {seat}'s hand is hidden from seat {self.seat}")
+        return self.hand_mask
+
+    def discard_mask(self) -> int:
+        return C.mask_of(self.discard or ())
+
+    def has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played a card in this deal."""
+        if self.tricks:
+            return True  # every seat plays to every trick
+        return seat in self.trick.seats(self.players)
+
+    def trick_cards(self) -> tuple[Card, ...]:
+        return self.trick.cards
+
+    def legal_mask(self) -> int:
+        return C.mask_of(self.legal_plays)
 
     def shown_voids(self) -> dict[int, set[int]]:
         """The suits (0-3, and trumps: 4) each other seat showed it lacks in the tricks: it

@@ -16,20 +16,19 @@ import pytest
 from engine import cards as C
 from engine import choices as O
 from engine.actions import PASS, AnnounceMisere, Bid, DecideSlam, Discard, Play, ShowHandful
-from engine.deal import Deal
-from engine.events import DealDealt
-from engine.legal import (
-    IllegalAction,
+from engine.choices import (
     callable_cards,
     can_change_discard,
     check_action,
-    check_handful,
     discard_options,
     handful_options,
     legal_actions,
     legal_bids,
     misere_options,
 )
+from engine.deal import Deal
+from engine.events import DealDealt
+from engine.legal import IllegalAction
 from engine.randomplay import random_discard, random_handful
 from engine.refusals import Refusal
 from engine.rules import Rules, load_rules
@@ -67,7 +66,7 @@ def compare(state: DealState) -> int:
         assert O.pending(view) == expected, (seat, state)
         if seat == state.turn:
             assert O.legal_actions(view) == legal_actions(state), (seat, state)
-        assert O.has_played(view, seat) == bool(state.played_seats >> seat & 1)
+        assert view.has_played(seat) == state.has_played(seat)
         assert O.legal_plays(view) == (
             state.legal_plays() if state.phase is Phase.PLAYING and seat == state.turn else 0
         )
@@ -84,10 +83,10 @@ def compare(state: DealState) -> int:
             ):
                 assert O.discard_options(view) == discard_options(state)
         options = O.handful_options(view)
-        assert [(o.level, o.size) for o in options] == handful_options(state, seat)
+        assert options == handful_options(state, seat)
         for option in options:
-            check_handful(state, seat, O.handful_cards(option))
-            check_handful(state, seat, O.handful_cards(option, keep=1 << C.PETIT))
+            check_action(state, seat, ShowHandful(O.handful_cards(option)))
+            check_action(state, seat, ShowHandful(O.handful_cards(option, keep=1 << C.PETIT)))
         assert O.misere_options(view) == misere_options(state, seat)
         compare_refusals(state, seat, view)
     return n
@@ -233,8 +232,8 @@ def test_decision_kinds_and_declarations_need_the_turn() -> None:
     assert O.misere_options(view_for(deal.state, 0)) == ["trump"]
     deal.execute(0, Play(deal.state.legal_plays().bit_length() - 1))
     assert O.misere_options(view_for(deal.state, 0)) == []
-    assert O.has_played(view_for(deal.state, 2), 0)
-    assert not O.has_played(view_for(deal.state, 2), 1)
+    assert view_for(deal.state, 2).has_played(0)
+    assert not view_for(deal.state, 2).has_played(1)
 
 
 def test_a_card_being_dragged_into_the_discard_is_refused_with_the_engines_reason() -> None:

@@ -24,9 +24,9 @@ from engine.ai import BOTS, Bot, make_bot
 from engine.ai.base import NothingToDecide
 from engine.ai.random_bot import RandomBot
 from engine.ai.simple_bot import SimpleBot, hand_strength
+from engine.choices import check_action
 from engine.deal import Deal
 from engine.events import CardPlayed, DealDealt
-from engine.legal import check_action
 from engine.match import deal_seed
 from engine.rules import Rules, load_rules
 from engine.state import Phase

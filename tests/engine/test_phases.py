@@ -12,6 +12,13 @@ import pytest
 from engine import cards as C
 from engine.actions import parse_action
 from engine.cards import format_card, format_cards, parse_cards
+from engine.choices import (
+    can_change_discard,
+    discard_options,
+    handful_options,
+    legal_actions,
+    misere_options,
+)
 from engine.deal import Deal
 from engine.events import (
     BidMade,
@@ -26,14 +33,7 @@ from engine.events import (
     SlamAnnounced,
     SlamDeclined,
 )
-from engine.legal import (
-    IllegalAction,
-    can_change_discard,
-    discard_options,
-    handful_options,
-    legal_actions,
-    misere_options,
-)
+from engine.legal import IllegalAction
 from engine.rules import load_rules
 from engine.state import Phase
 
@@ -43,6 +43,11 @@ ALL_BIDS = ["bid pass", "bid petite", "bid garde", "bid garde_sans", "bid garde_
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+def levels(state, seat):
+    """The handfuls ``seat`` may show now, as (level, size)."""
+    return [(o.level, o.size) for o in handful_options(state, seat)]
 
 
 def cards(text: str) -> list[int]:
@@ -562,10 +567,10 @@ def at_first_card(players: int, held: str) -> Deal:
 ])
 def test_handful_thresholds_per_player_count(players, count, expected):
     deal = at_first_card(players, trumps_hand(players, count))
-    assert handful_options(deal.state, 0) == expected
+    assert levels(deal.state, 0) == expected
     # The Excuse counts as one more trump toward the thresholds.
     with_excuse = at_first_card(players, trumps_hand(players, count - 1, excuse=True))
-    assert handful_options(with_excuse.state, 0) == expected
+    assert levels(with_excuse.state, 0) == expected
 
 
 def test_handful_shown_then_play():
@@ -580,7 +585,7 @@ def test_handful_shown_then_play():
     # Nobody has to show the highest trumps: the ten lowest of twelve will do.
     events = act(deal, 0, "handful T1 T2 T3 T4 T5 T6 T7 T8 T9 T10")
     assert events == (HandfulShown(0, tuple(reversed(cards("T1 T2 T3 T4 T5 T6 T7 T8 T9 T10")))),)
-    assert handful_options(deal.state, 0) == []
+    assert levels(deal.state, 0) == []
     refused(deal, 0, "handful T3 T4 T5 T6 T7 T8 T9 T10 T11 T12",
             "seat 0 has already shown a handful")
     assert deal.state.turn == 0  # showing is not playing
@@ -594,13 +599,13 @@ def test_excuse_in_a_handful_only_when_every_trump_is_shown():
     assert events == (HandfulShown(0, tuple(reversed(cards("T1 T2 T3 T4 T5 T6 T7 T8 T9 EX")))),)
 
     deal = at_first_card(4, trumps_hand(4, 10, excuse=True))
-    assert handful_options(deal.state, 0) == [("simple", 10)]
+    assert levels(deal.state, 0) == [("simple", 10)]
     refused(deal, 0, "handful EX T1 T2 T3 T4 T5 T6 T7 T8 T9",
             "the Excuse may stand for a trump only when every trump is shown (hides T10)")
     act(deal, 0, "handful T1 T2 T3 T4 T5 T6 T7 T8 T9 T10")
 
     deal = at_first_card(4, trumps_hand(4, 12, excuse=True))
-    assert handful_options(deal.state, 0) == [("simple", 10), ("double", 13)]
+    assert levels(deal.state, 0) == [("simple", 10), ("double", 13)]
     act(deal, 0, "handful EX T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12")
     assert len(deal.state.handfuls[0]) == 13
 
@@ -612,18 +617,18 @@ def test_handful_only_at_the_first_card():
         1: "T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 1D 2D 3D 4D 5D 6D 7D 8D",
     })
     to_play(deal, 0, "garde_contre")
-    assert handful_options(deal.state, 1) == []  # not its turn yet
+    assert levels(deal.state, 1) == []  # not its turn yet
     refused(deal, 1, "handful T11 T12 T13 T14 T15 T16 T17 T18 T19 T20",
             "seat 1 may show a handful only as it plays its first card")
     act(deal, 0, "play 1S")
-    assert handful_options(deal.state, 0) == []  # too late for seat 0
+    assert levels(deal.state, 0) == []  # too late for seat 0
     refused(deal, 0, "handful T1 T2 T3 T4 T5 T6 T7 T8 T9 T10",
             "seat 0 may show a handful only as it plays its first card")
-    assert handful_options(deal.state, 1) == [("simple", 10)]
+    assert levels(deal.state, 1) == [("simple", 10)]
     act(deal, 1, "play T11")  # it did not show: the chance is gone
     while deal.state.turn != 1:
         play_first_legal(deal)
-    assert handful_options(deal.state, 1) == []
+    assert levels(deal.state, 1) == []
     refused(deal, 1, "handful T12 T13 T14 T15 T16 T17 T18 T19 T20 1D",
             "seat 1 may show a handful only as it plays its first card")
 

@@ -29,6 +29,13 @@ from hypothesis import strategies as st
 
 from engine import cards as C
 from engine.actions import PASS, Action, AnnounceMisere, Bid, DecideSlam, Play
+from engine.choices import (
+    callable_cards,
+    can_change_discard,
+    legal_actions,
+    legal_bids,
+    misere_options,
+)
 from engine.commands import deal_cards, petit_sec_seat
 from engine.deal import Deal
 from engine.events import (
@@ -46,13 +53,6 @@ from engine.events import (
     SlamAnnounced,
     SlamDeclined,
     TrickWon,
-)
-from engine.legal import (
-    callable_cards,
-    can_change_discard,
-    legal_actions,
-    legal_bids,
-    misere_options,
 )
 from engine.match import Match
 from engine.randomplay import random_action, random_discard, random_handful

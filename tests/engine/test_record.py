@@ -19,9 +19,9 @@ import yaml
 
 from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, Call, DecideSlam
+from engine.choices import callable_cards, handful_options, misere_options
 from engine.cli import main
 from engine.deal import Deal
-from engine.legal import callable_cards, handful_options, misere_options
 from engine.randomplay import random_action, random_discard, random_handful
 from engine.record import FIELDS, RecordError, load_record, score_record
 from engine.record_export import export_record

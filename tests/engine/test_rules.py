@@ -12,9 +12,9 @@ import pytest
 
 from engine import cards as C
 from engine.actions import PASS, Bid, Call
+from engine.choices import callable_cards
 from engine.deal import Deal
 from engine.events import DealDealt
-from engine.legal import callable_cards
 from engine.rules import (
     CONTRACT_NAMES,
     Rules,

@@ -19,9 +19,9 @@ import pytest
 from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, DecideSlam, Play
 from engine.cards import parse_cards
+from engine.choices import legal_actions, misere_options
 from engine.deal import Deal
 from engine.events import PartnerRevealed
-from engine.legal import legal_actions, misere_options
 from engine.randomplay import random_action, random_discard, random_handful
 from engine.rules import CONTRACT_NAMES, load_rules
 from engine.scoring import score_deal

@@ -19,6 +19,7 @@ import pytest
 from engine import cards as C
 from engine.actions import AnnounceMisere, Bid, DecideSlam, Discard, Play
 from engine.cards import parse_card, parse_cards
+from engine.choices import can_change_discard, misere_options
 from engine.deal import Deal
 from engine.events import (
     EVENT_TYPES,
@@ -33,7 +34,6 @@ from engine.events import (
     PartnerRevealed,
     TrickWon,
 )
-from engine.legal import can_change_discard, misere_options
 from engine.randomplay import random_action, random_discard, random_handful
 from engine.rules import Rules, load_rules
 from engine.state import DealState, Phase

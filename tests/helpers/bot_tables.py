@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ai.base import Bot
+from engine.choices import check_action
 from engine.deal import Deal
-from engine.legal import check_action
 from engine.views import view_for
 
 

@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine import cards as C
 from engine.actions import Bid, Call, DecideSlam, Discard, Play, ShowHandful
+from engine.choices import handful_options
 from engine.deal import Deal
 from engine.events import DealDealt
-from engine.legal import handful_options
 from engine.randomplay import random_discard
 from engine.rules import Rules, load_rules
 from engine.scoring import DealResult
@@ -85,7 +85,7 @@ def deal_hands(spec: Spec, rng: random.Random) -> DealDealt | None:
 
 
 def choose_handful(state: DealState, seat: int, wanted: str, rng: random.Random) -> ShowHandful:
-    options = dict(handful_options(state, seat))
+    options = {o.level: o.size for o in handful_options(state, seat)}
     if wanted not in options:
         return ShowHandful(tuple(C.parse_cards(wanted.split())))
     size = options[wanted]
