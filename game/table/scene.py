@@ -1,12 +1,16 @@
 """The table: one seat's view of a deal, animated step by step, played with the mouse.
 
-:class:`TableScene` wires the parts together; each has one job:
+:class:`TableScene` is a :class:`~game.table.stage.Stage` (what the table shows) that wires
+its parts together; each has one job and is handed the stage, and what more it needs as a
+protocol of :mod:`~game.table.hosts`, never the scene:
 
 * a :class:`~game.table.source.StepSource` says what to show (a live match or a replay),
   and a :class:`~game.table.source.TablePlayer`, at a live table, what the player may do;
 * :mod:`~game.table.animator` turns each step into an animation;
-* :mod:`~game.table.input` and :mod:`~game.table.discard` take the player's drags, clicks
-  and keys; :mod:`~game.table.dialogs` the decisions answered in a panel;
+* :mod:`~game.table.input` reads the player's drags, clicks and keys and hands back what
+  they mean (an intent, which :meth:`TableScene.apply` carries out: a card to play goes
+  through :mod:`~game.table.plays`, a card for the discard to :mod:`~game.table.discard`);
+  :mod:`~game.table.dialogs` takes the decisions answered in a panel;
 * :mod:`~game.table.render` draws, reading only; :mod:`~game.table.status` words the
   status line; :mod:`~game.table.assist` offers undo and hints.
 
