@@ -2,12 +2,9 @@
 
 :func:`explain` turns an :class:`~engine.ai.analysis.Analysis` into a :class:`Hint`: the
 best action, a sentence saying what to do and why, and one line per option with its
-expected score. The "why" is read from the seat's view and the action, never canned: for a
-card, whether it wins the trick as things stand (trumping in, overtrumping, being the last to
-play), feeds points to a partner who is winning, follows or trumps low, discards, leads a
-suit the opponents lack, a master card or trumps, brings the Petit home or saves the Excuse;
-for a bid, what taking is worth against passing; for a discard, the voids it makes and the
-points it puts aside; for a slam or a handful, how often the seat's camp comes out ahead.
+expected score. The "why" of a card or a discard is :mod:`engine.ai.reasons`'s, read from the
+seat's view and the action, never canned, and worded here; for a bid, what taking is worth
+against passing; for a slam or a handful, how often the seat's camp comes out ahead.
 Every sentence ends with the expected score and the margin over the next best option (a
 forced choice, valued without simulation, just says so).
 
@@ -32,9 +29,10 @@ from engine.actions import (
     ShowHandful,
 )
 from engine.ai.analysis import NO_DECLARATION, Analysis, OptionValue
+from engine.ai.reasons import Reason, card_reason, discard_reason
 from engine.ai.thinker import Analysed, Thinker, failure
 from engine.cards import Card
-from engine.views import SeatView, TrickView
+from engine.views import SeatView
 from game.app.i18n import card_name, decimal, seat_name, suit_name, tr, trn
 from game.app.thinking import game_thinker
 
@@ -138,147 +136,21 @@ def decision_label(view: SeatView, action: Action, lang: str) -> str:
 # --- reading the table ----------------------------------------------------------------------
 
 
-def _led_suit(cards: tuple[Card, ...]) -> int | None:
-    """The suit of a trick: that of its first card other than the Excuse."""
-    for card in cards:
-        if card != C.EXCUSE:
-            return C.SUIT_OF[card]
-    return None
-
-
-def _winning(trick: TrickView, players: int) -> tuple[Card, int] | None:
-    """The card winning the trick so far and its seat (``None`` while only the Excuse is in)."""
-    position = trick.winning()
-    if position is None:
-        return None
-    return trick.cards[position], (trick.leader + position) % players
-
-
-def _would_win(trick: TrickView, card: Card) -> bool:
-    return C.winning_position((*trick.cards, card)) == len(trick.cards)
-
-
-def _attacking(view: SeatView, seat: int) -> bool | None:
-    """Whether ``seat`` plays for the taker, as ``view.seat`` knows it (``None``: unknown)."""
-    if seat == view.taker:
-        return True
-    if view.partner_known:
-        return seat == view.partner
-    if seat == view.seat:
-        return False  # a seat that does not know the partner is not the partner
-    return None
-
-
-def _friends(view: SeatView, seat: int) -> bool:
-    mine, theirs = _attacking(view, view.seat), _attacking(view, seat)
-    return seat == view.seat or (theirs is not None and mine == theirs)
-
-
-def _foes(view: SeatView, seat: int) -> bool:
-    mine, theirs = _attacking(view, view.seat), _attacking(view, seat)
-    return seat != view.seat and theirs is not None and mine != theirs
-
-
-def _higher_out(view: SeatView, card: Card) -> int:
-    """The cards of ``card``'s suit above it that may still be in another hand."""
-    suit_mask = C.SUIT_MASKS[C.SUIT_OF[card]]
-    above = suit_mask & ~((1 << (card + 1)) - 1)
-    return above & ~view.hand_mask & ~view.out_of_play
-
-
-def _card_reason(view: SeatView, card: Card, lang: str) -> str:
-    """Why ``card`` is a good play, as far as the table shows."""
+def _reason_words(view: SeatView, reason: Reason, lang: str) -> str:
+    """The sentence for ``reason`` (:mod:`engine.ai.reasons`), from the seat's side."""
     n = view.players
-    trick = view.trick
-    last_trick = len(view.hand) == 1
-    # the Excuse stays with its owner: it is no part of what the trick brings
-    points = _points(sum(C.HALF_POINTS[c] for c in (*trick.cards, card) if c != C.EXCUSE), lang)
-    winning = _winning(trick, n)
-    if card == C.EXCUSE:
-        late = view.hand_counts[view.seat] <= 2
-        return tr("hint_why_excuse_late" if late else "hint_why_excuse", lang)
-    if winning is None:
-        return _lead_reason(view, card, lang)
-    best, holder = winning
-    led = _led_suit(trick.cards)
-    assert led is not None
-    if _would_win(trick, card):
-        if card == C.PETIT:
-            return tr("hint_why_petit_last" if last_trick else "hint_why_petit_wins", lang)
-        if len(trick.cards) == n - 1:
-            return tr("hint_why_last_wins", lang, points=points)
-        who = seat_name(holder, n, lang)
-        if C.is_trump(card) and led != C.TRUMP:
-            key = "hint_why_overtrump" if C.is_trump(best) else "hint_why_trump_in"
-            return tr(key, lang, seat=who, points=points)
-        return tr("hint_why_wins", lang, seat=who, points=points)
-    who = seat_name(holder, n, lang)
-    if _friends(view, holder):
-        if card == C.PETIT:
-            return tr("hint_why_petit_under", lang, seat=who)
-        if C.HALF_POINTS[card] >= 3:
-            return tr("hint_why_feed", lang, seat=who, points=_points(C.HALF_POINTS[card], lang))
-        return tr("hint_why_under_friend", lang, seat=who)
-    value = _points(C.HALF_POINTS[card], lang)
-    if C.SUIT_OF[card] == led:
-        low = C.HALF_POINTS[card] == 1 and card != C.PETIT
-        if led == C.TRUMP:
-            return tr("hint_why_trump_low" if _lowest_trump(view, card) else "hint_why_trump_under",
-                      lang)
-        key = "hint_why_follow_low" if low else "hint_why_follow"
-        return tr(key, lang, suit=suit_name(led, lang), points=value)
-    if C.is_trump(card):
-        key = "hint_why_trump_low" if _lowest_trump(view, card) else "hint_why_trump_under"
-        return tr(key, lang)
-    key = "hint_why_discard_low" if C.HALF_POINTS[card] == 1 else "hint_why_discard"
-    return tr(key, lang, points=value)
-
-
-def _lowest_trump(view: SeatView, card: Card) -> bool:
-    """Whether ``card`` is the lowest trump the seat may play, the Petit aside."""
-    legal = C.mask_of(view.legal_plays) & C.TRUMP_MASK & ~(1 << C.PETIT)
-    return bool(legal) and (legal & -legal).bit_length() - 1 == card
-
-
-def _lead_reason(view: SeatView, card: Card, lang: str) -> str:
-    n = view.players
-    suit = C.SUIT_OF[card]
-    if suit == C.TRUMP:
-        if card == C.PETIT:
-            return tr("hint_why_lead_petit", lang)
-        if not _higher_out(view, card):
-            return tr("hint_why_lead_master_trump", lang)
-        petit_out = not (view.hand_mask | view.out_of_play) >> C.PETIT & 1
-        if _attacking(view, view.seat):
-            return tr("hint_why_lead_trump_attack", lang)
-        if petit_out:
-            return tr("hint_why_lead_trump_hunt", lang)
-        return tr("hint_why_lead_trump", lang)
-    voids = view.shown_voids()
-    lacking = [seat for seat, suits in sorted(voids.items())
-               if suit in suits and _foes(view, seat) and C.TRUMP not in suits]
-    name = suit_name(suit, lang)
-    if lacking:
-        names = _join([seat_name(s, n, lang) for s in lacking], lang)
-        key = "hint_why_lead_void_one" if len(lacking) == 1 else "hint_why_lead_void_many"
-        return tr(key, lang, names=names, suit=name)
-    if not _higher_out(view, card) and C.HALF_POINTS[card] > 1:
-        return tr("hint_why_lead_master", lang, suit=name)
-    if C.HALF_POINTS[card] == 1:
-        return tr("hint_why_lead_low", lang, suit=name)
-    return tr("hint_why_lead", lang, suit=name)
-
-
-def _discard_reason(view: SeatView, action: Discard, lang: str) -> str:
-    hand = view.hand_mask | C.mask_of(view.discard or ())
-    aside = C.mask_of(action.cards)
-    kept = hand & ~aside
-    voids = [suit_name(s, lang) for s in range(4)
-             if hand & C.SUIT_MASKS[s] and not kept & C.SUIT_MASKS[s]]
-    points = _points(C.mask_points(aside), lang)
-    if voids:
-        return tr("hint_why_discard_voids", lang, suits=_join(voids, lang), points=points)
-    return tr("hint_why_discard_points", lang, points=points)
+    values: dict[str, object] = {}
+    if reason.seat is not None:
+        values["seat"] = seat_name(reason.seat, n, lang)
+    if reason.half_points is not None:
+        values["points"] = _points(reason.half_points, lang)
+    if reason.suit is not None:
+        values["suit"] = suit_name(reason.suit, lang)
+    if reason.seats:
+        values["names"] = _join([seat_name(s, n, lang) for s in reason.seats], lang)
+    if reason.suits:
+        values["suits"] = _join([suit_name(s, lang) for s in reason.suits], lang)
+    return tr(f"hint_why_{reason.code}", lang, **values)
 
 
 # --- the sentence ---------------------------------------------------------------------------
@@ -318,7 +190,7 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
     pct = _percent(best.wins, lang)
     if isinstance(action, Play):
         head = tr("hint_play", lang, card=_the_card(action.card, lang),
-                  why=_card_reason(view, action.card, lang))
+                  why=_reason_words(view, card_reason(view, action.card), lang))
     elif isinstance(action, Bid):
         passing = next((o for o in analysis.options if o.action == PASS), None)
         if action.contract is not None:
@@ -345,7 +217,8 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
             head += trn("hint_call_length", count, lang, suit=suit_name(suit, lang))
     elif isinstance(action, Discard):
         cards = _join([_the_card(c, lang) for c in C.sort_for_hand(action.cards)], lang)
-        head = tr("hint_discard", lang, cards=cards, why=_discard_reason(view, action, lang))
+        head = tr("hint_discard", lang, cards=cards, why=_reason_words(
+            view, discard_reason(view, action), lang))
     elif isinstance(action, DecideSlam):
         if action.announce:
             head = tr("hint_slam_yes", lang, pct=pct)

@@ -223,6 +223,16 @@ def test_every_hint_text_has_both_languages(lang: str) -> None:
         assert fields == {part.split("}")[0] for part in french.split("{")[1:]}, key
 
 
+def test_every_reason_of_the_engine_has_its_sentence() -> None:
+    """The codes of engine.ai.reasons are worded here (hint_why_<code>): each has its entry,
+    and every hint_why_ entry is a code."""
+    from engine.ai.reasons import CODES
+    from game.app.i18n import catalogs
+
+    keys = {k for k in catalogs().template() if k.startswith("hint_why_")}
+    assert keys == {f"hint_why_{code}" for code in CODES}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_bid_sentences_measure_against_what_a_pass_is_worth(lang: str) -> None:
     """A pass is worth what the seat scores in defence, not 0: the sentences compare with it

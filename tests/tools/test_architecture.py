@@ -52,8 +52,8 @@ def test_events_are_frozen_and_named_in_the_past_tense(cls):
 #: thinker that runs them in worker processes. The bots' own workings (sampling, play-outs,
 #: the expert's search, their option helpers) are theirs.
 GAME_MAY_USE_OF_THE_BOTS = {"engine.ai", "engine.ai.analysis", "engine.ai.beliefs",
-                            "engine.ai.local_thinker", "engine.ai.review", "engine.ai.thinker",
-                            "engine.ai.verdict"}
+                            "engine.ai.local_thinker", "engine.ai.reasons", "engine.ai.review",
+                            "engine.ai.thinker", "engine.ai.verdict"}
 #: The engine's fold: the game gets states and views from the engine, it never folds a log.
 FOLD = {"apply_in_place", "apply", "replay"}
 
