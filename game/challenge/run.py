@@ -25,12 +25,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.ai.thinker import BotSpec, Handle, Thinker, done_value, failure
 from engine.challenge import SEAT, Challenge, ChallengeMatch, DealComparison, compare
 from engine.deal import Deal
 from game.match.session import MATCH_ID, Autosave, new_match_id
+
+if TYPE_CHECKING:
+    from game.match.controller import MatchController
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +84,7 @@ class ChallengeRun:
     def over(self) -> bool:
         return self.played >= len(self.challenge)
 
-    def start_deal(self, index: int) -> Any:
+    def start_deal(self, index: int) -> MatchController:
         """A controller for the player's deal ``index`` (the next one, or the one left
         unfinished), its bots built from the challenge's seeds for that deal."""
         from game.match.controller import MatchController

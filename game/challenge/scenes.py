@@ -9,7 +9,7 @@ to the board from its score panel.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,6 +29,9 @@ from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
 from game.match.session import open_table
 from game.table.scene import TableOptions
+
+if TYPE_CHECKING:
+    from game.match.controller import MatchController
 
 GOOD = (140, 220, 140)
 
@@ -77,7 +80,8 @@ def signed(value: int | None) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def open_challenge_table(app: App, controller: Any, board: ChallengeScene, index: int) -> None:
+def open_challenge_table(app: App, controller: MatchController, board: ChallengeScene,
+                         index: int) -> None:
     """The player's table for deal ``index`` of the challenge: its score panel leads back to
     the board, and closing it stops its bots."""
     total = len(board.run.challenge)

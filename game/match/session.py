@@ -45,14 +45,15 @@ from game.history.archive import TOTALS_BEFORE
 from game.match.writer import Writer, flush_all
 
 if TYPE_CHECKING:
+    from game.match.controller import MatchController
     from game.table.scene import TableOptions, TableScene
 
 log = logging.getLogger(__name__)
 
-_controllers: weakref.WeakKeyDictionary[App, Any] = weakref.WeakKeyDictionary()
+_controllers: weakref.WeakKeyDictionary[App, MatchController] = weakref.WeakKeyDictionary()
 
 
-def active_controller(app: App) -> Any | None:
+def active_controller(app: App) -> MatchController | None:
     """The controller of the match last opened in ``app`` (``None`` before any)."""
     return _controllers.get(app)
 
@@ -298,7 +299,7 @@ def new_seed() -> int:
 
 
 def make_controller(match: Match, bot_level: str, seed: int, human_seat: int | None,
-                    on_change: Callable[[Match], None] | None) -> Any:
+                    on_change: Callable[[Match], None] | None) -> MatchController:
     """A controller with a bot of ``bot_level`` in every seat but the human's (thinking in
     the game's worker processes)."""
     from engine.ai.thinker import BotSpec
@@ -309,7 +310,7 @@ def make_controller(match: Match, bot_level: str, seed: int, human_seat: int | N
     return MatchController(match, bots, human_seat=human_seat, on_change=on_change)
 
 
-def _register(app: App, controller: Any) -> None:
+def _register(app: App, controller: MatchController) -> None:
     """Make ``controller`` the app's match; the previous one's bot thread is stopped."""
     previous = _controllers.get(app)
     if previous is not None and previous is not controller:
@@ -318,7 +319,7 @@ def _register(app: App, controller: Any) -> None:
 
 
 def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
-                save: bool = True) -> Any:
+                save: bool = True) -> MatchController:
     """A new match under ``setup``; returns its controller (not yet on screen)."""
     rules = load_rules(variant=setup.variant)
     match = Match.new(rules, setup.players, seed=setup.seed)
@@ -371,7 +372,8 @@ def read_saved_match(path: Path | None = None, default_level: str = "simple",
     return SavedMatch(match, dict(meta), names, level)
 
 
-def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any:
+def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0
+                 ) -> MatchController:
     """A controller that carries on the saved match from exactly where it stopped
     (``human_seat=None``: a bot plays the player's seat too; the match is still saved)."""
     meta: dict[str, Any] = {"names": saved.names, "bot_level": saved.bot_level,
@@ -392,7 +394,7 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0) -> Any
     return controller
 
 
-def open_table(app: App, controller: Any, names: Sequence[str] | None = None,
+def open_table(app: App, controller: MatchController, names: Sequence[str] | None = None,
                replace: bool = False, options: TableOptions | None = None) -> TableScene:
     """Put the table for ``controller`` on screen and return it: the seats named ``names``
     (the match's own, as its file keeps them), or as ``options`` say, which adapt the table
