@@ -311,7 +311,7 @@ def make_controller(match: Match, bot_level: str, seed: int, human_seat: int | N
 
 
 def _register(app: App, controller: MatchController) -> None:
-    """Make ``controller`` the app's match; the previous one's bot thread is stopped."""
+    """Make ``controller`` the app's match; the previous one is shut down (its bots stop)."""
     previous = _controllers.get(app)
     if previous is not None and previous is not controller:
         previous.shutdown()
