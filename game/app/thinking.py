@@ -142,8 +142,9 @@ class TableBots:
         return None if ticket.thinker.closed else ticket.thinker.poll(ticket.handle)
 
     def cancel(self, ticket: Ticket) -> None:
-        """The answer is no longer wanted: a search in a worker stops at its next deal; a bot
-        object not yet started is skipped (one already thinking is left to finish, unheard)."""
+        """The answer is no longer wanted: a search stops at its next sampled deal, in a
+        worker or, for a bot object, in the in-process thinker; a job not yet started is
+        skipped. The answer, if any, is not heard."""
         if not ticket.thinker.closed:
             ticket.thinker.cancel(ticket.handle)
 
