@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine import cards as C
-from engine.cards import Card
+from engine.cards import Card, Mask
 from engine.events import DealDealt, Discarded, Event
 from engine.rules import Contract, Rules
 from engine.state import DealState, Phase, apply
@@ -96,12 +96,12 @@ class SeatView:
     def contract_rule(self) -> Contract | None:
         return self.rules.contract(self.contract) if self.contract else None
 
-    def hand_of(self, seat: int) -> int:
+    def hand_of(self, seat: int) -> Mask:
         if seat != self.seat:
             raise ValueError(f"seat {seat}'s hand is hidden from seat {self.seat}")
         return self.hand_mask
 
-    def discard_mask(self) -> int:
+    def discard_mask(self) -> Mask:
         return C.mask_of(self.discard or ())
 
     def has_played(self, seat: int) -> bool:
@@ -113,7 +113,7 @@ class SeatView:
     def trick_cards(self) -> tuple[Card, ...]:
         return self.trick.cards
 
-    def legal_mask(self) -> int:
+    def legal_mask(self) -> Mask:
         return C.mask_of(self.legal_plays)
 
     def shown_voids(self) -> dict[int, set[int]]:

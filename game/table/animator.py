@@ -67,10 +67,6 @@ class Animator:
         self.wait = 0.0
 
     @property
-    def current(self) -> Step | None:
-        return self.table.step
-
-    @property
     def busy(self) -> bool:
         """A change is being shown or waits to be, or cards are still in flight."""
         sprites = self.table.sprites

@@ -20,7 +20,6 @@ from engine.state import Phase
 from engine.views import SeatView
 from game.app.widgets import Button
 from game.table.sprites import CardSprite
-from game.table.words import refusal_words
 
 if TYPE_CHECKING:
     from game.table.hosts import EditorHost
@@ -139,7 +138,7 @@ class DiscardEditor:
         refusal = choices.discard_refusal(table.view, [*self.cards(), sprite.card],
                                           complete=False)
         if refusal is not None:
-            table.toast.show(refusal_words(refusal, table.view, table.lang))
+            table.tell_refusal(refusal)
             return False
         table.hand.take(sprite.card)
         sprite.shadow = False
@@ -169,12 +168,6 @@ class DiscardEditor:
             held = table.hand.sprites.get(card)
             if held is not None and not self.add(held):
                 return
-
-    def card_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        for sprite in reversed(self.zone):
-            if sprite.contains(pos):
-                return sprite
-        return None
 
     # --- the buttons ----------------------------------------------------------------------------
     def confirm(self) -> None:

@@ -212,8 +212,10 @@ class TableInput:
         """An intent chosen with Enter has been applied: the keyboard's focus moves on. In
         the discard, to the next card to choose from; a card played ends the turn, and the
         next one starts from the hand's end."""
-        drag = getattr(intent, "drag", None)
-        if drag is None or drag.key_at is None:
+        if isinstance(intent, FromDiscard | ConfirmDiscard):
+            return
+        drag = intent.drag
+        if drag.key_at is None:
             return
         hand = self.table.hand
         if drag.card not in hand:

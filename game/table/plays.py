@@ -15,7 +15,6 @@ from engine import choices
 from engine.actions import Action, Play
 from engine.cards import Card
 from game.table.sprites import CardSprite
-from game.table.words import refusal_words
 
 if TYPE_CHECKING:
     from game.table.stage import Stage
@@ -45,13 +44,17 @@ class CardPlays:
             return False
         refusal = choices.play_refusal(table.view, card)
         if refusal is not None:
-            table.toast.show(refusal_words(refusal, table.view, table.lang))
+            table.tell_refusal(refusal)
             return False
         if self.declaring():
             self._wait(card)  # the question is asked first; the card follows the answer
             table.toast.show(table.tr("refusal_declare_first"), 3.0, warning=False)
             return False
         return self.send(card, sprite)
+
+    def forget(self) -> None:
+        """A new picture: no card waits (its sprite is gone)."""
+        self.waiting = None
 
     def _wait(self, card: Card) -> None:
         self.waiting = card
@@ -82,7 +85,7 @@ class CardPlays:
             return
         refusal = choices.play_refusal(table.view, card)
         if refusal is not None:
-            table.toast.show(refusal_words(refusal, table.view, table.lang))
+            table.tell_refusal(refusal)
             return
         self.send(card)
 

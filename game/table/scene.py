@@ -59,7 +59,6 @@ from game.table.source import Redraw, Step, StepSource, TablePlayer
 from game.table.sprites import CardSprite
 from game.table.stage import Stage
 from game.table.status import status_text
-from game.table.words import refusal_words
 
 ALL_BUTTONS = ("menu", "last_trick", "sound", "undo", "hint")
 
@@ -153,9 +152,6 @@ class TableScene(Scene, Stage):
         if isinstance(event, DealScored | DealCancelled):
             self.show_score()
 
-    def lay_end(self, view: SeatView) -> None:
-        rest.lay_end(self, view)
-
     def clear_deal(self) -> None:
         """A new deal is dealt: nothing of the last one stays on the table."""
         self._forget_parts()
@@ -166,10 +162,7 @@ class TableScene(Scene, Stage):
         self.editor.close()
         self.dialogs.forget()
         self.input.forget()
-        self.plays.waiting = None
-
-    def leave_still_life(self) -> None:
-        rest.leave_still_life(self)
+        self.plays.forget()
 
     def step_starts(self, step: Step) -> None:
         """A new deal clears the table's parts; a discard shown closes the discard zone."""
@@ -231,7 +224,7 @@ class TableScene(Scene, Stage):
         if refusal is None:
             self.animator.add(self.source.poll())
             return True
-        self.toast.show(refusal_words(refusal, self.view, self.lang))
+        self.tell_refusal(refusal)
         return False
 
     def show_score(self) -> None:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 
 from engine.cards import Card
+from engine.refusals import Refusal
 from engine.state import Phase
 from engine.views import SeatView
 from game.app.i18n import card_name, seat_name, shown_name
@@ -29,6 +30,7 @@ from game.table.paint import Bubble, Ink
 from game.table.shown import dog_label_for
 from game.table.source import Step, StepSource
 from game.table.sprites import CardArt, HandFan
+from game.table.words import refusal_words
 
 
 class Stage:
@@ -110,6 +112,10 @@ class Stage:
 
     def card_name(self, card: Card) -> str:
         return card_name(card, self.lang)
+
+    def tell_refusal(self, refusal: Refusal) -> None:
+        """Say in a toast, in the player's words, why the engine refused their move."""
+        self.toast.show(refusal_words(refusal, self.view, self.lang))
 
     # --- sound and speech -----------------------------------------------------------------------
     def sound(self, name: str, volume: float = 1.0, gap: float = 0.06) -> None:

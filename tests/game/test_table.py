@@ -503,7 +503,7 @@ def _frames_a_trick_stays(pace: str, clicks: bool = False) -> tuple[int, Table]:
     scene = table.scene
     me = make_bot("simple", 5)
     while True:
-        step = scene.animator.current
+        step = scene.step
         if step is not None and isinstance(step.event, TrickWon) and scene.click_wait == "trick":
             break
         if scene.click_wait == "dog":  # at the "click" pace the dog waits for one too
@@ -546,7 +546,7 @@ def test_a_click_or_space_gathers_a_trick_sooner_at_any_pace():
     me = make_bot("simple", 5)
     try:
         while not (scene.click_wait == "trick"
-                   and isinstance(scene.animator.current.event, TrickWon)):
+                   and isinstance(scene.step.event, TrickWon)):
             if table.controller.waiting_for_human() and scene.idle:
                 assert table.controller.submit(me.decide(table.controller.view())) is None
             table.step()
@@ -597,7 +597,7 @@ def test_nobody_is_named_to_play_while_the_last_card_of_a_trick_lands():
             seen = set()
             for _ in range(300):
                 table.step()
-                step = table.scene.animator.current
+                step = table.scene.step
                 if step is None:
                     continue
                 kind = type(step.event).__name__

@@ -43,7 +43,7 @@ def seen_face_up(table: TableScene) -> None:
     """Every face-up card is one the seat's view knows: the view shown, and during a step
     the views before and after it; with open hands, any card."""
     allowed = table.view.known
-    step = table.animator.current
+    step = table.step
     if step is not None:
         allowed |= step.before.known | step.after.known
     if table.source.revealed() is not None:
