@@ -89,7 +89,7 @@ def open_challenge_table(app: App, controller: MatchController, board: Challenge
         names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop,
         leave_label="challenge_to_board",
         greeting=(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0),
-        on_closed=controller.shutdown))
+        on_closed=controller.shutdown, assist_off="table_assist_challenge"))
 
 
 class ChallengeScene(Scene):

@@ -300,3 +300,68 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.info.deal is run.deal_of(EXPERT, 0)
     run.stop()
+
+
+# --- no help from the expert in a challenge deal -----------------------------------------------
+
+
+def to_the_players_turn(app: App, table: TableScene) -> None:
+    for _ in range(4000):
+        if table.player.waiting_for_human() and table.idle:
+            step(app, 2)
+            return
+        step(app)
+        time.sleep(0.0005)
+    raise AssertionError("the player's turn never came")
+
+
+def test_a_challenge_deal_offers_no_hint_nor_undo_and_says_why(monkeypatch):
+    """H would give the expert's own advice and U take a card back: neither may help the
+    player in a duplicate against the expert. The buttons show dimmed with the reason, and
+    H, B, U and a click on either button say it; nothing is asked, nothing taken back."""
+    from game.app.i18n import tr
+    from game.table import assist
+
+    asked = []
+    monkeypatch.setattr(assist, "hint_job", lambda *args, **kw: asked.append(args))
+    app = open_app((1280, 720))
+    pygame.event.clear()
+    challenge = Challenge.series(load_rules(), 4, "simple", seed=21, length=2)
+    board = start_challenge(app, challenge, ["Ann", "Bob", "Cat", "Dan"])
+    table = app.scene
+    assert isinstance(table, TableScene)
+    why = tr("table_assist_challenge")
+    to_the_players_turn(app, table)
+    hint, undo = table.buttons["hint"], table.buttons["undo"]
+    assert not hint.enabled and hint.tip == why
+    for code in (pygame.K_h, pygame.K_b):
+        table.toast.show("", 0.0)
+        key(app, code)
+        assert table.toast.text == why and table.toast.visible
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hint.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=hint.rect.center, button=1))
+    step(app)
+    assert not asked and table.assist.job is None and table.assist.hint is None
+    # the player bids (a click on the dialog), then tries to take it back
+    panel = table.dialogs.open_panel()
+    assert panel is not None
+    button = next(b for b in panel.buttons if b.label == tr("pass"))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    step(app, 3)
+    deal = table.player.match.current
+    events = list(deal.events)
+    assert any(getattr(e, "seat", None) == SEAT for e in events[1:])  # the bid is made
+    table.toast.show("", 0.0)
+    key(app, pygame.K_u)
+    assert table.toast.text == why
+    step(app, 3)
+    assert deal.events[:len(events)] == events and not table.player.match.practised
+    assert not undo.enabled and undo.tip == why
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1))
+    step(app)
+    assert deal.events[:len(events)] == events and not table.player.match.practised
+    board.run.stop()
