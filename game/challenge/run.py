@@ -84,19 +84,26 @@ class ChallengeRun:
     def over(self) -> bool:
         return self.played >= len(self.challenge)
 
+    @property
+    def under_way(self) -> bool:
+        """Whether the player has a deal begun and not finished (left at the board)."""
+        deals = self.yours.deals
+        return bool(deals) and not deals[-1].is_over
+
+    @property
+    def next_index(self) -> int:
+        """The player's deal to play now: the one under way, else the next one."""
+        return len(self.yours.deals) - 1 if self.under_way else len(self.yours.deals)
+
     def start_deal(self, index: int) -> MatchController:
         """A controller for the player's deal ``index`` (the next one, or the one left
         unfinished), its bots built from the challenge's seeds for that deal."""
         from game.match.controller import MatchController
 
-        deals = self.yours.deals
-        unfinished = bool(deals) and not deals[-1].is_over
-        if index == len(deals) - 1 and unfinished:
-            pass  # taken up where the player left it
-        elif index == len(deals) and not unfinished:
-            self.yours.next_deal()
-        else:
+        if index != self.next_index or self.over:
             raise ValueError(f"deal {index + 1} is not the next one")
+        if not self.under_way:
+            self.yours.next_deal()
         bots = {seat: BotSpec(self.challenge.bots, seed=self.challenge.bot_seed(index, seat),
                               key=(self.id, index, seat))
                 for seat in range(self.challenge.players) if seat != SEAT}

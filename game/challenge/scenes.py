@@ -113,8 +113,7 @@ class ChallengeScene(Scene):
         run = self.run
         if run.over:
             return
-        deals = run.yours.deals
-        index = len(deals) - 1 if deals and not deals[-1].is_over else len(deals)
+        index = run.next_index
         self.selected = index
         controller = run.start_deal(index)
         open_challenge_table(self.app, controller, self, index)
@@ -147,6 +146,7 @@ class ChallengeScene(Scene):
         self.run.update()
         run = self.run
         self.play_button.enabled = not run.over
+        self.play_button.label = self.play_label()
         self.yours_button.enabled = self._ready(YOURS)
         self.expert_button.enabled = self._ready(EXPERT)
         self.play_button.selected = self.play_button.enabled
@@ -168,15 +168,23 @@ class ChallengeScene(Scene):
         first = inner.top + int(44 * u)
         self.rows = [pygame.Rect(inner.left, first + i * row_h, inner.width, row_h)
                      for i in range(count)]
-        labels = [("challenge_play_next" if not self.run.over else "challenge_over"),
-                  "challenge_review_yours", "challenge_review_expert", "back"]
+        labels = [self.play_label(), app.tr("challenge_review_yours"),
+                  app.tr("challenge_review_expert"), app.tr("back")]
         bw, bh, gap = int(200 * u), int(54 * u), int(14 * u)
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
         x = (w - total) // 2
-        for button, key in zip(self.buttons, labels, strict=True):
-            button.label = app.tr(key)
+        for button, label in zip(self.buttons, labels, strict=True):
+            button.label = label
             button.rect = pygame.Rect(x, self.panel.bottom + int(18 * u), bw, bh)
             x += bw + gap
+
+    def play_label(self) -> str:
+        """The first button's words: the deal it plays, begun or not, or the series over."""
+        run = self.run
+        if run.over:
+            return self.app.tr("challenge_over")
+        key = "challenge_continue_deal" if run.under_way else "challenge_play_deal"
+        return self.app.tr(key, n=run.next_index + 1)
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

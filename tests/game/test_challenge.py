@@ -365,3 +365,29 @@ def test_a_challenge_deal_offers_no_hint_nor_undo_and_says_why(monkeypatch):
     step(app)
     assert deal.events[:len(events)] == events and not table.player.match.practised
     board.run.stop()
+
+
+def test_the_boards_first_button_says_which_deal_it_plays():
+    """"Continue deal 1" while deal 1 is under way, "Play deal 2" once it is over, "Series
+    over" at the end: never "Next deal" for a deal not finished."""
+    app = open_app((1280, 720))
+    pygame.event.clear()
+    challenge = Challenge.series(load_rules(), 3, "simple", seed=8, length=2)
+    board = start_challenge(app, challenge, ["Ann", "Bob", "Cat"])
+    table = app.scene
+    to_the_players_turn(app, table)
+    key(app, pygame.K_ESCAPE)  # at the first bid, back to the board
+    assert app.scene is board
+    assert board.play_button.label == "Continue deal 1" and board.play_button.enabled
+    for number in (1, 2):
+        key(app, pygame.K_RETURN)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        play_the_table(app, table, number)
+        table.score_panel.next_deal()  # "Back to the challenge"
+        step(app, 2)
+        assert app.scene is board
+        if number == 1:
+            assert board.play_button.label == "Play deal 2"
+    assert board.play_button.label == "Series over" and not board.play_button.enabled
+    board.run.stop()
