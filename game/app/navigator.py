@@ -4,8 +4,8 @@ The game's packages are layered: :mod:`game.app` (the window, the settings, the 
 widgets and screens, the thinker) under :mod:`game.history`, :mod:`game.table`,
 :mod:`game.match`, :mod:`game.replay`, :mod:`game.challenge` and :mod:`game.menus`, each
 importing only those before it (``tests/tools/test_architecture.py`` holds them to it). The
-table's menu opens the settings and the rules, which are menus; the replay starts a
-challenge on the deal it shows. Those few ways up go through the app's :class:`Navigator`:
+table's menu opens the settings and the rules, which are menus; the replay opens the form
+of a challenge on the deal it shows. Those few ways up go through the app's :class:`Navigator`:
 the root of the game (:func:`game.screens.install`) tells it who makes each screen, and a
 scene asks ``app.navigator`` to open it.
 
@@ -31,7 +31,7 @@ class Screen(Enum):
 
     SETTINGS = "settings"  # game.menus.settings, from the table's menu
     RULES = "rules"  # game.menus.rules, from the table's menu
-    CHALLENGE = "challenge"  # game.challenge.scenes, from the replay
+    CHALLENGE = "challenge"  # game.menus.challenge, from the replay
 
 
 class NoScreen(RuntimeError):
@@ -63,11 +63,10 @@ class Navigator:
         """The rules' summary, in place of the current screen."""
         self._opener(Screen.RULES)(app)
 
-    def start_challenge(self, app: App, first: Deal | None = None) -> str:
-        """A challenge with the settings' table, opened by ``first`` when given; what went
-        wrong, if anything (else "")."""
-        problem: str = self._opener(Screen.CHALLENGE)(app, first=first)
-        return problem
+    def open_challenge(self, app: App, first: Deal | None = None) -> None:
+        """The form of a new challenge series, opened by ``first`` (a finished deal) when
+        given."""
+        self._opener(Screen.CHALLENGE)(app, first=first)
 
 
 #: The game's one navigator, which every :class:`~game.app.window.App` uses.

@@ -45,33 +45,32 @@ def start_challenge(app: App, challenge: Challenge, names: list[str]) -> Challen
     return board
 
 
-def challenge_from_settings(app: App, first: Deal | None = None) -> str:
-    """Start a challenge with the settings' players, bots and rules, opened by ``first`` (a
-    finished deal, played again on the same cards) when given; what went wrong, if anything."""
+def start_new_challenge(app: App, players: int, bots: str, first: Deal | None = None
+                        ) -> ChallengeScene:
+    """Start a series of ``players`` against ``bots`` under the settings' rules, opened by
+    ``first`` (a finished deal, played again on the same cards: its player count and rules)
+    when given. Raises :class:`~engine.rules.RulesError` when the rules cannot be read."""
     import random
 
-    from engine.rules import RulesError, load_rules
+    from engine.rules import load_rules
     from game.app.names import clean_name
     from game.app.settings import Settings
     from game.match.session import table_names
 
     settings = app.settings
-    try:
-        rules = first.rules if first is not None else load_rules(variant=settings.variant)
-    except RulesError as exc:
-        return str(exc)
-    players = first.players if first is not None else settings.players
+    rules = first.rules if first is not None else load_rules(variant=settings.variant)
     opening = None
-    if first is not None and first.state.seed is not None:
-        opening = (first.state.seed, first.state.dealer)
-    challenge = Challenge.series(rules, players, settings.bot_level,
-                                 random.SystemRandom().getrandbits(48), first=opening)
+    if first is not None:
+        players = first.players
+        if first.state.seed is not None:
+            opening = (first.state.seed, first.state.dealer)
+    challenge = Challenge.series(rules, players, bots, random.SystemRandom().getrandbits(48),
+                                 first=opening)
     you = settings.player_name
     if you == Settings().player_name:  # the default name, in the player's language
         you = app.tr("menu_you")
     names = table_names(players, settings.language, clean_name(you, app.tr("menu_you")))
-    start_challenge(app, challenge, list(names))
-    return ""
+    return start_challenge(app, challenge, list(names))
 
 
 def signed(value: int | None) -> str:
@@ -282,4 +281,4 @@ class ChallengeScene(Scene):
         return self.app.trn(key, both, points=abs(diff))
 
 
-__all__ = ["ChallengeScene", "open_challenge_table", "start_challenge"]
+__all__ = ["ChallengeScene", "open_challenge_table", "start_challenge", "start_new_challenge"]

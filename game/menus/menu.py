@@ -148,14 +148,12 @@ class MenuScene(Scene):
         open_table(self.app, controller, saved.names)
 
     def challenge(self) -> None:
-        """A duplicate challenge at the table set up in the settings (players, bots, rules)."""
+        """A duplicate challenge: its form first (players, opponents)."""
         if self.app.spectator:
             return
-        from game.challenge.scenes import challenge_from_settings
+        from game.menus.challenge import open_challenge_form
 
-        problem = challenge_from_settings(self.app)
-        if problem:
-            self.toast.show(problem, 8.0)
+        open_challenge_form(self.app)
 
     def finished_deals(self) -> None:
         from game.menus.deals import FinishedDealsScene

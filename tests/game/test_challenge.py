@@ -21,7 +21,7 @@ from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
-from tests.helpers.screens import key, step
+from tests.helpers.screens import click, key, open_menu, step
 
 # --- the series ------------------------------------------------------------------------------
 
@@ -250,13 +250,14 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
     """The expert works ahead of the player; its score, its game and its history file of a
     deal come only once the player has finished that deal."""
     from engine.deal import Deal as _Deal
-    from game.challenge.scenes import challenge_from_settings
     from game.replay.viewer import ReplayInfo, ReplayScene
 
     app = open_app((1280, 720), players=4)
     pygame.event.clear()
     if start == "menu":
-        assert challenge_from_settings(app) == ""
+        menu = open_menu(app)
+        click(app, menu.buttons[menu.keys.index("challenge")].rect.center)
+        key(app, pygame.K_RETURN)  # the form's Start, as it comes
     else:  # C in the replay viewer, on a deal just seen with open hands
         seen = _Deal.new(load_rules(), 4, 1, 777)
         bots = [make_bot("simple", s) for s in range(4)]
@@ -268,6 +269,7 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
         step(app, 3)
         key(app, pygame.K_END)
         key(app, pygame.K_c)
+        key(app, pygame.K_RETURN)
     table = app.scene
     assert isinstance(table, TableScene)
     board = app.scenes[-2]
@@ -390,4 +392,54 @@ def test_the_boards_first_button_says_which_deal_it_plays():
         if number == 1:
             assert board.play_button.label == "Play deal 2"
     assert board.play_button.label == "Series over" and not board.play_button.enabled
+    board.run.stop()
+
+
+def test_the_player_chooses_the_challenges_table_in_a_form():
+    """The series' player count and opponents are chosen in a form, not taken from the last
+    new game; from the replay, the deal seen sets the count and the rules."""
+    from game.replay.viewer import ReplayInfo, ReplayScene
+
+    app = open_app((1280, 720), players=4, bot_level="simple")
+    pygame.event.clear()
+    menu = open_menu(app)
+    click(app, menu.buttons[menu.keys.index("challenge")].rect.center)
+    form = app.scene
+    assert not isinstance(form, TableScene), "the series began at the last new game's table"
+    from game.menus.challenge import ChallengeFormScene
+
+    assert isinstance(form, ChallengeFormScene)
+    players, level = form.rows
+    assert (players.key, level.key) == ("players", "bot_level")
+    click(app, players.option_rects[0].center)  # 3
+    click(app, level.option_rects[0].center)  # random
+    click(app, form.actions[1].rect.center)  # Start
+    table = app.scene
+    assert isinstance(table, TableScene) and app.scenes[-2].__class__ is ChallengeScene
+    run = app.scenes[-2].run
+    assert (run.challenge.players, run.challenge.bots) == (3, "random")
+    assert table.players == 3
+    assert app.settings.players == 4  # the next new game's count is the player's own
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # the board, then the menu
+    assert app.scene is menu
+    # C in the replay: this deal's table, the opponents to choose
+    seen = Deal.new(load_rules(variant="miseres"), 5, 2, 4242)
+    bots = [make_bot("random", s) for s in range(5)]
+    while not seen.is_over:
+        seat = seen.state.turn
+        seen.execute(seat, bots[seat].decide(view_for(seen.state, seat)))
+    app.push(ReplayScene(app, ReplayInfo(seen, ["Ann", "Bob", "Cat", "Dan", "Eve"], "seen")))
+    step(app, 3)
+    key(app, pygame.K_c)
+    form = app.scene
+    assert isinstance(form, ChallengeFormScene)
+    assert [row.key for row in form.rows] == ["bot_level"]
+    assert "5 players" in form.description() and "Misères" in form.description()
+    key(app, pygame.K_RETURN)
+    board = app.scenes[-2]
+    assert isinstance(board, ChallengeScene)
+    assert board.run.challenge.players == 5 and board.run.challenge.bots == "simple"
+    assert board.run.challenge.rules.variant == "miseres"
+    assert board.run.challenge.deal(0).events[0] == seen.events[0]
     board.run.stop()

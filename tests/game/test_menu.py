@@ -24,7 +24,7 @@ from game.app.settings import Settings
 from game.app.window import App
 from game.match.session import Autosave, read_saved_match
 from game.menus.deals import FinishedDealsScene
-from game.menus.form import ChoiceRow
+from game.menus.form import ChoiceRow, FormScene
 from game.menus.menu import MenuScene, NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
@@ -843,15 +843,18 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080),
                                   (1280, 1024), (1600, 600)])
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("form", ["settings", "new game"])
+@pytest.mark.parametrize("form", ["settings", "new game", "challenge"])
 def test_a_form_fits_between_its_title_and_the_keys_line(home: Path, size: tuple[int, int],
                                                           language: str, form: str) -> None:
-    """Every row, option and button of the settings and the new-game form inside the window,
-    the panel under its title and over the keys line, the rows one under the other."""
+    """Every row, option and button of the settings, the new-game and the challenge's form
+    inside the window, the panel under its title and over the keys line, the rows one under
+    the other."""
+    from game.menus.challenge import ChallengeFormScene
+
     app = open_app(size, language=language)
     try:
-        scene: SettingsScene | NewGameScene = (
-            SettingsScene(app) if form == "settings" else NewGameScene(app))
+        scene: FormScene = {"settings": SettingsScene, "new game": NewGameScene,
+                            "challenge": ChallengeFormScene}[form](app)
         app.push(scene)
         step(app)
         u = app.unit
