@@ -36,8 +36,6 @@ def test_a_series_deals_the_same_cards_every_time_and_rotates_the_dealer(players
     for i in range(8):
         assert challenge.deal(i).events == challenge.deal(i).events
     assert len({challenge.deal(i).events[0] for i in range(8)}) == 8
-    again = Challenge.from_dict(challenge.to_dict())
-    assert again == challenge
 
 
 def test_a_finished_deal_opens_its_challenge():
@@ -46,15 +44,6 @@ def test_a_finished_deal_opens_its_challenge():
                                  first=(deal.state.seed, deal.state.dealer), length=3)
     assert challenge.deal(0).events[0] == deal.events[0]
     assert [d for _, d in challenge.deals] == [2, 3, 0]
-
-
-@pytest.mark.parametrize("data", [None, [], {"variant": "fft"}, {
-    "variant": "fft", "players": 6, "bots": "simple", "seed": 1, "deals": [[1, 0]]}, {
-    "variant": "fft", "players": 4, "bots": "simple", "seed": 1, "deals": [[1, 9]]}, {
-    "variant": "fft", "players": 4, "bots": "simple", "seed": 1, "deals": []}])
-def test_a_stored_challenge_that_does_not_fit_is_refused(data):
-    with pytest.raises(ChallengeError):
-        Challenge.from_dict(data)
 
 
 def test_the_experts_run_plays_the_same_cards_with_the_same_bots():
