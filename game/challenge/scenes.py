@@ -9,6 +9,7 @@ to the board from its score panel.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,7 @@ from game.app.widgets import (
 )
 from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
+from game.challenge.series import SeriesPast, make_room, player_name
 from game.match.session import open_table
 from game.table.scene import TableOptions
 
@@ -36,13 +38,37 @@ if TYPE_CHECKING:
 GOOD = (140, 220, 140)
 
 
-def start_challenge(app: App, challenge: Challenge, names: list[str]) -> ChallengeScene:
-    """Open the board of a new challenge and sit the player at its first deal."""
-    run = ChallengeRun(challenge, names, app.tr("challenge_expert"))
+#: The series each window plays: one at a time (the series' file is one).
+_runs: weakref.WeakKeyDictionary[App, ChallengeRun] = weakref.WeakKeyDictionary()
+
+
+def open_board(app: App, run: ChallengeRun) -> ChallengeScene:
+    """Put the board of ``run`` on screen; it becomes the window's series, and the one it
+    played before, if any, stops (its board, under a replay say, closes when uncovered)."""
+    previous = _runs.get(app)
+    if previous is not None and previous is not run:
+        previous.stop()
+    _runs[app] = run
     board = ChallengeScene(app, run)
     app.push(board)
+    return board
+
+
+def start_challenge(app: App, challenge: Challenge, names: list[str]) -> ChallengeScene:
+    """Open the board of a new challenge and sit the player at its first deal; the saved
+    series is put aside first unless it was finished (the player was asked)."""
+    if not app.spectator:
+        make_room(app)
+    run = ChallengeRun(challenge, names, app.tr("challenge_expert"), save=not app.spectator)
+    board = open_board(app, run)
     board.play_next()
     return board
+
+
+def resume_challenge(app: App, past: SeriesPast) -> ChallengeScene:
+    """The board of the saved series, where it was left: its first button takes the deal
+    under way up at its move, or deals the next."""
+    return open_board(app, ChallengeRun.taken_up(past))
 
 
 def start_new_challenge(app: App, players: int, bots: str, first: Deal | None = None
@@ -53,8 +79,6 @@ def start_new_challenge(app: App, players: int, bots: str, first: Deal | None = 
     import random
 
     from engine.rules import load_rules
-    from game.app.names import clean_name
-    from game.app.settings import Settings
     from game.match.session import table_names
 
     settings = app.settings
@@ -66,10 +90,7 @@ def start_new_challenge(app: App, players: int, bots: str, first: Deal | None = 
             opening = (first.state.seed, first.state.dealer)
     challenge = Challenge.series(rules, players, bots, random.SystemRandom().getrandbits(48),
                                  first=opening)
-    you = settings.player_name
-    if you == Settings().player_name:  # the default name, in the player's language
-        you = app.tr("menu_you")
-    names = table_names(players, settings.language, clean_name(you, app.tr("menu_you")))
+    names = table_names(players, settings.language, player_name(app))
     return start_challenge(app, challenge, list(names))
 
 
@@ -139,6 +160,9 @@ class ChallengeScene(Scene):
 
     # --- the frame -------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.run.stopped:  # another series took this one's place meanwhile
+            self.app.pop()
+            return
         self.layout()
 
     def update(self, dt: float) -> None:
@@ -281,4 +305,5 @@ class ChallengeScene(Scene):
         return self.app.trn(key, both, points=abs(diff))
 
 
-__all__ = ["ChallengeScene", "open_challenge_table", "start_challenge", "start_new_challenge"]
+__all__ = ["ChallengeScene", "open_board", "open_challenge_table", "resume_challenge",
+           "start_challenge", "start_new_challenge"]

@@ -4,6 +4,7 @@ A series is played at a table of its own choosing, not at the last new game's: t
 offers the player count and the opponents' level (preset from the settings), and says what
 the series is. Opened from a finished deal (``C`` in the replay viewer), that deal opens the
 series: its player count and rules are the deal's, and only the opponents are chosen.
+Starting asks first when the series would replace one not finished.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ import pygame
 from engine.challenge import SERIES_LENGTH
 from engine.deal import Deal
 from engine.rules import RulesError
-from game.app.i18n import has_text
-from game.app.screens import draw_keys_hint, draw_paragraph
+from game.app.screens import ConfirmDialog, draw_keys_hint, draw_paragraph
 from game.app.widgets import TEXT_DIM, Button
 from game.app.window import App
 from game.challenge.scenes import start_new_challenge
-from game.menus.form import Choice, ChoiceRow, FormScene
-from game.menus.menu import bot_level_names, named_choice
+from game.challenge.series import replace_question
+from game.menus.form import Choice, ChoiceRow, FormScene, bot_levels, named_choice
 
 
 class ChallengeFormScene(FormScene):
@@ -32,9 +32,7 @@ class ChallengeFormScene(FormScene):
         self.first = first
         settings = app.settings
         self.players = first.players if first is not None else settings.players
-        levels = bot_level_names()
-        self.level = settings.bot_level if settings.bot_level in levels else (
-            "simple" if "simple" in levels else levels[0])
+        levels, self.level = bot_levels(settings.bot_level)
         self.rows = [ChoiceRow("bot_level", [named_choice("menu_bot_", n) for n in levels],
                                lambda: self.level, self._set_level)]
         if first is None:
@@ -60,8 +58,7 @@ class ChallengeFormScene(FormScene):
         """What the series is, at which table, under which rules."""
         app = self.app
         variant = self.first.rules.variant if self.first is not None else app.settings.variant
-        key = f"menu_variant_{variant}"
-        rules = app.tr(key) if has_text(key) else variant.replace("_", " ").capitalize()
+        rules = named_choice("menu_variant_", variant).label(app)
         table = (app.tr("challenge_form_first", players=self.players, rules=rules)
                  if self.first is not None else app.tr("challenge_form_rules", rules=rules))
         return f"{app.trn('challenge_intro', SERIES_LENGTH)} {table}"
@@ -77,6 +74,16 @@ class ChallengeFormScene(FormScene):
         draw_keys_hint(surface, self.app, self.app.tr("menu_form_keys"))
 
     def start(self) -> None:
+        """Start the series, after asking when it would replace a saved one not finished
+        (or a saved file that cannot be read: it is put aside)."""
+        question = replace_question(self.app)
+        if question:
+            self.app.push(ConfirmDialog(self.app, question, self.start_now,
+                                        yes_key="menu_replace_yes", no_key="menu_replace_no"))
+        else:
+            self.start_now()
+
+    def start_now(self) -> None:
         """The series starts in place of the form (leaving it comes back to what opened the
         form, not to the form)."""
         app = self.app

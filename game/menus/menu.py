@@ -1,8 +1,9 @@
 """The title screen and the new-game form.
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
-a message and left exactly as it is), the finished deals, the statistics, the settings, the
-rules and Quit.
+a message and left exactly as it is), a challenge against the expert and the series in
+progress (the same way), the finished deals, the statistics, the settings, the rules and
+Quit.
 Up/Down and Enter work as well as the mouse; Esc quits.
 """
 
@@ -23,6 +24,8 @@ from game.app.screens import ConfirmDialog, backdrop, draw_keys_hint, draw_parag
 from game.app.settings import Settings
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
+from game.challenge.scenes import resume_challenge
+from game.challenge.series import SeriesPast, saved_series
 from game.match.session import (
     MatchSetup,
     SavedMatch,
@@ -33,28 +36,15 @@ from game.match.session import (
     start_match,
     table_names,
 )
-from game.menus.form import Choice, ChoiceRow, FormScene, TextRow
+from game.menus.form import Choice, ChoiceRow, FormScene, TextRow, bot_levels, named_choice
 from game.menus.ornaments import draw_suits, placed
 
 #: The cards fanned on the title screen, left to right.
 FAN = ("QD", "T1", "EX", "T21", "KH")
 #: What the fan was drawn for: card width, four-colour deck, card back, index letters.
 FanKey = tuple[int, bool, str, str]
-
-
-def bot_level_names() -> list[str]:
-    from engine.ai import BOTS
-
-    return list(BOTS)
-
-
-def named_choice(prefix: str, name: str) -> Choice:
-    """An option shown as ``tr(prefix + name)`` when that text exists, else the name made
-    readable (``call_any_card`` → ``Call any card``)."""
-    key = f"{prefix}{name}"
-    if has_text(key):
-        return Choice(name, key=key)
-    return Choice(name, text=name.replace("_", " ").capitalize())
+#: The menu's lines that would write the player's files: off in a spectator window.
+WRITERS = ("new_game", "continue", "challenge", "resume_challenge")
 
 
 class MenuScene(Scene):
@@ -71,24 +61,27 @@ class MenuScene(Scene):
             self.toast.show(notice, 8.0)
         self.saved: SavedMatch | None = None
         self.saved_problem = ""
+        self.series: SeriesPast | None = None
+        self.series_problem = ""
         #: the saved match just read by whoever opens the menu (``--continue``), so that the
         #: menu's first look does not read the file a second time
         self._just_read = saved
-        self._told = ""
+        self._told: dict[str, str] = {}  # per text key, the last problem told
         self._told_spectator = False
         self._told_texts = False
         self.buttons = [
             Button("", self.new_game),
             Button("", self.continue_match),
             Button("", self.challenge),
+            Button("", self.resume_challenge),
             Button("", self.finished_deals),
             Button("", self.statistics),
             Button("", self.settings),
             Button("", self.rules),
             Button("", self.quit),
         ]
-        self.keys = ("new_game", "continue", "challenge", "finished_deals", "statistics",
-                     "settings", "rules_summary", "quit")
+        self.keys = ("new_game", "continue", "challenge", "resume_challenge", "finished_deals",
+                     "statistics", "settings", "rules_summary", "quit")
         self.focus = 0
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
@@ -100,23 +93,41 @@ class MenuScene(Scene):
         self.check_saved_match()
         self.layout()
 
+    def button(self, key: str) -> Button:
+        """The menu's button of ``key`` (its text key)."""
+        return self.buttons[self.keys.index(key)]
+
+    def tell_unreadable(self, key: str, exc: SaveError) -> None:
+        """Why a saved file cannot be taken up (the text ``key``), once: not on every return
+        to the menu."""
+        if self._told.get(key) != str(exc):
+            self._told[key] = str(exc)
+            self.toast.show(self.app.tr(key, problem=problem_text(
+                exc, self.app.settings.language)), 9.0)
+
     def check_saved_match(self) -> None:
-        """Enable Continue when the saved match loads; otherwise say why, file untouched."""
+        """Enable Continue when the saved match loads, and Resume the challenge when the
+        saved series does; otherwise say why, the file untouched."""
         self.saved, self._just_read = self._just_read, None
-        self.saved_problem = ""
+        self.saved_problem = self.series_problem = ""
         file = paths.current_match_file()
         if self.saved is None and file.exists():
             try:
                 self.saved = read_saved_match(file, self.app.settings.bot_level,
                                               self.app.settings.player_name)
             except SaveError as exc:
-                if str(exc) != self._told:  # say it once, not on every return to the menu
-                    self._told = str(exc)
-                    self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
-                        exc, self.app.settings.language)), 9.0)
+                self.tell_unreadable("menu_saved_unreadable", exc)
                 self.saved_problem = str(exc)
-        self.buttons[1].enabled = self.saved is not None and not self.app.spectator
-        self.buttons[0].enabled = self.buttons[2].enabled = not self.app.spectator
+        try:
+            self.series = saved_series(self.app)
+        except SaveError as exc:
+            self.series = None
+            self.tell_unreadable("menu_series_unreadable", exc)
+            self.series_problem = str(exc)
+        for key in WRITERS:
+            self.button(key).enabled = not self.app.spectator
+        self.button("continue").enabled &= self.saved is not None
+        self.button("resume_challenge").enabled &= self.series is not None
         problem = catalog_problem(self.app.settings.language)
         if problem is not None and not self._told_texts:  # in English: the texts are the problem
             self._told_texts = True
@@ -140,12 +151,25 @@ class MenuScene(Scene):
             saved = read_saved_match(paths.current_match_file(), self.app.settings.bot_level,
                                      self.app.settings.player_name)
         except SaveError as exc:
-            self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
-                exc, self.app.settings.language)), 9.0)
+            self.tell_unreadable("menu_saved_unreadable", exc)
             self.check_saved_match()
             return
         controller = resume_match(self.app, saved)
         open_table(self.app, controller, saved.names)
+
+    def resume_challenge(self) -> None:
+        """The board of the saved series, where it was left."""
+        if self.series is None or self.app.spectator:
+            return
+        try:  # read it again: the file may have changed since the menu showed
+            past = saved_series(self.app)
+        except SaveError as exc:
+            self.tell_unreadable("menu_series_unreadable", exc)
+            past = None
+        if past is None:
+            self.check_saved_match()
+            return
+        resume_challenge(self.app, past)
 
     def challenge(self) -> None:
         """A duplicate challenge: its form first (players, opponents)."""
@@ -191,7 +215,7 @@ class MenuScene(Scene):
         u = self.app.unit
         w, h = self.app.size
         column_x = int(w * 0.68)
-        bw, bh, gap = int(330 * u), int(50 * u), int(11 * u)
+        bw, bh, gap = int(330 * u), int(46 * u), int(9 * u)
         count = len(self.buttons)
         top = h // 2 - int(88 * u) + int(40 * u)
         total = count * bh + (count - 1) * gap
@@ -227,7 +251,7 @@ class MenuScene(Scene):
                     button.on_click()
             return
         if (self.app.spectator and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and any(b.rect.collidepoint(event.pos) for b in self.buttons[:2])):
+                and any(self.button(k).rect.collidepoint(event.pos) for k in WRITERS)):
             self.toast.show(self.app.tr("menu_spectator"), 10.0)  # why they are greyed out
             return
         for i, button in enumerate(self.buttons):
@@ -242,6 +266,18 @@ class MenuScene(Scene):
         self.toast.update(dt)
 
     # --- drawing -------------------------------------------------------------------------------
+    def series_note(self) -> tuple[str, tuple[int, int, int]]:
+        """Beside Resume the challenge: the series' table and the deal it is at."""
+        past = self.series
+        if past is None:
+            return (self.app.tr("menu_series_damaged"), WARNING) if self.series_problem else (
+                "", TEXT_DIM)
+        players = past.series.challenge.players
+        if past.over:
+            return self.app.tr("menu_series_over", players=players), TEXT_DIM
+        return self.app.tr("menu_series_info", players=players, deal=past.next_deal,
+                           total=len(past.series.challenge)), TEXT_DIM
+
     def fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The decorative fan of cards, rotated around a point below them (cached)."""
         settings = self.app.settings
@@ -306,7 +342,8 @@ class MenuScene(Scene):
             info = app.tr("menu_saved_info", players=match.players, deal=match.count)
         elif self.saved_problem:
             info, colour = app.tr("menu_saved_damaged"), WARNING
-        notes = [(self.buttons[1], info, colour)]
+        notes = [(self.button("continue"), info, colour),
+                 (self.button("resume_challenge"), *self.series_note())]
         if app.spectator:
             notes = [(self.buttons[0], app.tr("menu_spectator_short"), WARNING)]
         for button, text, ink in notes:
@@ -335,9 +372,7 @@ class NewGameScene(FormScene):
         if self.name == Settings().player_name:  # the default name, in the player's language
             self.name = app.tr("menu_you")
         self.players = settings.players
-        levels = bot_level_names()
-        self.level = settings.bot_level if settings.bot_level in levels else (
-            "simple" if "simple" in levels else levels[0])
+        levels, self.level = bot_levels(settings.bot_level)
         try:
             self.variants = list_variants()
             self.rules_problem = ""

@@ -14,6 +14,7 @@ from engine.deal import Deal
 from engine.rules import load_rules
 from engine.saves import load_deal
 from engine.views import view_for
+from game.app.screens import ConfirmDialog
 from game.app.window import App
 from game.challenge.run import EXPERT, ChallengeRun
 from game.challenge.scenes import ChallengeScene, start_challenge
@@ -21,6 +22,7 @@ from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
+from tests.helpers.challenge import play_the_table, to_the_players_turn
 from tests.helpers.screens import click, key, open_menu, step
 
 # --- the series ------------------------------------------------------------------------------
@@ -76,21 +78,6 @@ def test_the_challenge_match_deals_the_series_and_stops_after_it():
 
 
 # --- on screen -------------------------------------------------------------------------------
-
-
-def play_the_table(app: App, table: TableScene, seed: int) -> Deal:
-    """The player plays its seat (with a club player's cards) to the score panel."""
-    controller = table.player
-    me = make_bot("simple", seed)
-    for _ in range(80_000):
-        if controller.match.current.is_over and table.score_panel is not None:
-            return controller.match.current
-        if controller.waiting_for_human() and table.idle:
-            assert controller.submit(me.decide(controller.view())) is None
-        step(app)
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    raise AssertionError("the challenge deal never ended")
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -296,16 +283,6 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
 # --- no help from the expert in a challenge deal -----------------------------------------------
 
 
-def to_the_players_turn(app: App, table: TableScene) -> None:
-    for _ in range(4000):
-        if table.player.waiting_for_human() and table.idle:
-            step(app, 2)
-            return
-        step(app)
-        time.sleep(0.0005)
-    raise AssertionError("the player's turn never came")
-
-
 def test_a_challenge_deal_offers_no_hint_nor_undo_and_says_why(monkeypatch):
     """H would give the expert's own advice and U take a card back: neither may help the
     player in a duplicate against the expert. The buttons show dimmed with the reason, and
@@ -426,6 +403,9 @@ def test_the_player_chooses_the_challenges_table_in_a_form():
     assert [row.key for row in form.rows] == ["bot_level"]
     assert "5 players" in form.description() and "Misères" in form.description()
     key(app, pygame.K_RETURN)
+    question = app.scene  # the first series, left at its first deal, would be replaced
+    assert isinstance(question, ConfirmDialog)
+    click(app, question.yes.rect.center)
     board = app.scenes[-2]
     assert isinstance(board, ChallengeScene)
     assert board.run.challenge.players == 5 and board.run.challenge.bots == "simple"

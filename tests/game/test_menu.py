@@ -93,14 +93,23 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     assert menu.keys[menu.focus] == "challenge"  # the disabled Continue is skipped
     key(app, pygame.K_RETURN)
     from game.challenge.scenes import ChallengeScene
+    from game.menus.challenge import ChallengeFormScene
     from game.table.scene import TableScene
 
-    assert isinstance(top(app), TableScene)  # the first deal of a challenge, at once
+    assert isinstance(top(app), ChallengeFormScene)  # its players and opponents first
+    key(app, pygame.K_RETURN)  # Start
+    assert isinstance(top(app), TableScene)  # the first deal of a challenge
     board = app.scenes[-2]
     assert isinstance(board, ChallengeScene) and board.run.challenge.players == 4
     key(app, pygame.K_ESCAPE)  # Esc at the table: back to the challenge's board
     assert top(app) is board
-    key(app, pygame.K_ESCAPE)  # and out of the challenge
+    key(app, pygame.K_ESCAPE)  # and out of the challenge, which is kept
+    assert top(app) is menu
+    key(app, pygame.K_DOWN)
+    assert menu.keys[menu.focus] == "resume_challenge"
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), ChallengeScene)
+    key(app, pygame.K_ESCAPE)
     assert top(app) is menu
     key(app, pygame.K_DOWN)
     assert menu.keys[menu.focus] == "finished_deals"
@@ -122,7 +131,7 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), RulesScene)
     key(app, pygame.K_ESCAPE)
-    for _ in range(5):
+    for _ in range(6):
         key(app, pygame.K_UP)
     assert menu.keys[menu.focus] == "new_game"
     key(app, pygame.K_RETURN)
@@ -827,7 +836,7 @@ def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080)])
 def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, size) -> None:
-    """Eight buttons under the title, its suits and its tagline, and over the keys line."""
+    """Nine buttons under the title, its suits and its tagline, and over the keys line."""
     app = open_app(size)
     menu = open_menu(app)
     u = app.unit
@@ -836,7 +845,7 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
     assert first.top - menu.title_center[1] >= 115 * u, (size, first, menu.title_center)
     assert last.bottom <= app.size[1] - 30 * u
     tops = [b.rect.top for b in menu.buttons]
-    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 8
+    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 9
     shut(app)
 
 

@@ -1,0 +1,47 @@
+"""A challenge's tables played as a player plays them, for the tests of the challenge: the
+player's seat answered with a club player's decisions (the table's other seats are the
+series' bots, thinking in the game's workers)."""
+
+from __future__ import annotations
+
+import time
+
+from engine.ai import make_bot
+from engine.deal import Deal
+from game.app.window import App
+from game.table.scene import TableScene
+from tests.helpers.screens import step
+
+
+def to_the_players_turn(app: App, table: TableScene) -> None:
+    """Frames until the player is to decide and the table is still."""
+    for _ in range(4000):
+        if table.player.waiting_for_human() and table.idle:
+            step(app, 2)
+            return
+        step(app)
+        time.sleep(0.0005)
+    raise AssertionError("the player's turn never came")
+
+
+def play_the_table(app: App, table: TableScene, seed: int, decisions: int | None = None
+                   ) -> Deal:
+    """The player plays its seat (with a club player's choices) to the score panel, or makes
+    ``decisions`` of them and stops at its next turn (the deal under way)."""
+    controller = table.player
+    me = make_bot("simple", seed)
+    made = 0
+    for _ in range(80_000):
+        deal = controller.match.current
+        if deal.is_over and table.score_panel is not None:
+            return deal
+        if controller.waiting_for_human() and table.idle:
+            if decisions is not None and made >= decisions:
+                step(app, 2)
+                return deal
+            assert controller.submit(me.decide(controller.view())) is None
+            made += 1
+        step(app)
+        if controller.is_thinking():
+            time.sleep(0.0005)
+    raise AssertionError("the challenge deal never ended")
