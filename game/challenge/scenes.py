@@ -118,7 +118,7 @@ class ChallengeScene(Scene):
     def __init__(self, app: App, run: ChallengeRun) -> None:
         super().__init__(app)
         self.run = run
-        self.selected = 0
+        self.selected = min(run.next_index, len(run.challenge) - 1)  # the deal to play
         self.play_button = Button("", self.play_next)
         self.yours_button = Button("", lambda: self.review(YOURS))
         self.expert_button = Button("", lambda: self.review(EXPERT))
@@ -169,7 +169,8 @@ class ChallengeScene(Scene):
         self.run.update()
         run = self.run
         self.play_button.enabled = not run.over
-        self.play_button.label = self.play_label()
+        if self.play_button.label != self.play_label():
+            self.layout()  # its width follows its words
         self.yours_button.enabled = self._ready(YOURS)
         self.expert_button.enabled = self._ready(EXPERT)
         self.play_button.selected = self.play_button.enabled
@@ -193,10 +194,11 @@ class ChallengeScene(Scene):
                      for i in range(count)]
         labels = [self.play_label(), app.tr("challenge_review_yours"),
                   app.tr("challenge_review_expert"), app.tr("back")]
-        bw, bh, gap = int(200 * u), int(54 * u), int(14 * u)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
-        x = (w - total) // 2
-        for button, label in zip(self.buttons, labels, strict=True):
+        bh, gap = int(54 * u), int(14 * u)
+        font = app.assets.font(int(min(bh * 0.5, 26 * u)))  # the size a button writes at
+        widths = [max(int(200 * u), font.size(label)[0] + int(36 * u)) for label in labels]
+        x = (w - sum(widths) - (len(widths) - 1) * gap) // 2
+        for button, label, bw in zip(self.buttons, labels, widths, strict=True):
             button.label = label
             button.rect = pygame.Rect(x, self.panel.bottom + int(18 * u), bw, bh)
             x += bw + gap

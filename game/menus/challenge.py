@@ -52,7 +52,7 @@ class ChallengeFormScene(FormScene):
         self.start()
 
     def extra_height(self) -> int:
-        return 120
+        return 96
 
     def description(self) -> str:
         """What the series is, at which table, under which rules."""
