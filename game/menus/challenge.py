@@ -14,7 +14,7 @@ import pygame
 from engine.challenge import SERIES_LENGTH
 from engine.deal import Deal
 from engine.rules import RulesError
-from game.app.screens import ConfirmDialog, draw_keys_hint, draw_paragraph
+from game.app.screens import draw_keys_hint, draw_paragraph, replace_after_asking
 from game.app.widgets import TEXT_DIM, Button
 from game.app.window import App
 from game.challenge.scenes import start_new_challenge
@@ -76,12 +76,7 @@ class ChallengeFormScene(FormScene):
     def start(self) -> None:
         """Start the series, after asking when it would replace a saved one not finished
         (or a saved file that cannot be read: it is put aside)."""
-        question = replace_question(self.app)
-        if question:
-            self.app.push(ConfirmDialog(self.app, question, self.start_now,
-                                        yes_key="menu_replace_yes", no_key="menu_replace_no"))
-        else:
-            self.start_now()
+        replace_after_asking(self.app, replace_question(self.app), self.start_now)
 
     def start_now(self) -> None:
         """The series starts in place of the form (leaving it comes back to what opened the

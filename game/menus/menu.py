@@ -14,13 +14,19 @@ from typing import Any
 
 import pygame
 
-from engine.cards import parse_card
 from engine.rules import RulesError, list_variants
 from engine.saves import SaveError
 from game.app import paths
 from game.app.i18n import catalog_problem, has_text, problem_text
 from game.app.names import NAME_LENGTH, clean_name
-from game.app.screens import ConfirmDialog, backdrop, draw_keys_hint, draw_paragraph, fit_size
+from game.app.screens import (
+    ConfirmDialog,
+    backdrop,
+    draw_keys_hint,
+    draw_paragraph,
+    fit_size,
+    replace_after_asking,
+)
 from game.app.settings import Settings
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
@@ -37,10 +43,8 @@ from game.match.session import (
     table_names,
 )
 from game.menus.form import Choice, ChoiceRow, FormScene, TextRow, bot_levels, named_choice
-from game.menus.ornaments import draw_suits, placed
+from game.menus.ornaments import draw_suits, fanned_cards
 
-#: The cards fanned on the title screen, left to right.
-FAN = ("QD", "T1", "EX", "T21", "KH")
 #: What the fan was drawn for: card width, four-colour deck, card back, index letters.
 FanKey = tuple[int, bool, str, str]
 #: The menu's lines that would write the player's files: off in a spectator window.
@@ -284,22 +288,7 @@ class MenuScene(Scene):
         key = (self.card_width, settings.four_colour, settings.card_back, settings.indices)
         if self._fan is not None and self._fan[0] == key:
             return self._fan[1]
-        u = self.app.unit
-        cx, cy = self.fan_center
-        width = self.card_width
-        pivot = (cx, cy + int(300 * u))
-        radius = int(330 * u)
-        pieces: list[tuple[pygame.Surface, pygame.Rect]] = []
-        # two backs peeking out behind the faces
-        for angle in (-30.0, 30.0):
-            image = self.app.assets.back(width, self.app.settings.card_back)
-            pieces.append(placed(image, angle, pivot, radius))
-        count = len(FAN)
-        for i, token in enumerate(FAN):
-            angle = -20.0 + 40.0 * i / (count - 1)
-            image = self.app.assets.card(parse_card(token), width, settings.four_colour,
-                                         settings.indices)
-            pieces.append(placed(image, angle, pivot, radius))
+        pieces = fanned_cards(self.app, self.fan_center, self.card_width)
         self._fan = (key, pieces)
         return pieces
 
@@ -459,12 +448,7 @@ class NewGameScene(FormScene):
         (or a saved file that cannot be read: starting overwrites it too)."""
         if not self.variants:
             return
-        question = self.replace_question()
-        if question:
-            self.app.push(ConfirmDialog(self.app, question, self.start_now,
-                                        yes_key="menu_replace_yes", no_key="menu_replace_no"))
-        else:
-            self.start_now()
+        replace_after_asking(self.app, self.replace_question(), self.start_now)
 
     def replace_question(self) -> str:
         file = paths.current_match_file()

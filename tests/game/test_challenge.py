@@ -22,7 +22,11 @@ from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
-from tests.helpers.challenge import play_the_table, to_the_players_turn
+from tests.helpers.challenge import (
+    play_the_table,
+    replay_of_a_finished_deal,
+    to_the_players_turn,
+)
 from tests.helpers.screens import click, key, open_menu, step
 
 # --- the series ------------------------------------------------------------------------------
@@ -225,8 +229,7 @@ def _nothing_of_the_experts_seen(app: App, board: ChallengeScene, hidden: range)
 def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(start):
     """The expert works ahead of the player; its score, its game and its history file of a
     deal come only once the player has finished that deal."""
-    from engine.deal import Deal as _Deal
-    from game.replay.viewer import ReplayInfo, ReplayScene
+    from game.replay.viewer import ReplayScene
 
     app = open_app((1280, 720), players=4)
     pygame.event.clear()
@@ -235,14 +238,7 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
         click(app, menu.buttons[menu.keys.index("challenge")].rect.center)
         key(app, pygame.K_RETURN)  # the form's Start, as it comes
     else:  # C in the replay viewer, on a deal just seen with open hands
-        seen = _Deal.new(load_rules(), 4, 1, 777)
-        bots = [make_bot("simple", s) for s in range(4)]
-        while not seen.is_over:
-            seat = seen.state.turn
-            seen.execute(seat, bots[seat].decide(view_for(seen.state, seat)))
-        viewer = ReplayScene(app, ReplayInfo(seen, ["Ann", "Bob", "Cat", "Dan"], "seen"))
-        app.push(viewer)
-        step(app, 3)
+        replay_of_a_finished_deal(app, 4, 1, 777, level="simple")
         key(app, pygame.K_END)
         key(app, pygame.K_c)
         key(app, pygame.K_RETURN)
@@ -364,7 +360,6 @@ def test_the_boards_first_button_says_which_deal_it_plays():
 def test_the_player_chooses_the_challenges_table_in_a_form():
     """The series' player count and opponents are chosen in a form, not taken from the last
     new game; from the replay, the deal seen sets the count and the rules."""
-    from game.replay.viewer import ReplayInfo, ReplayScene
 
     app = open_app((1280, 720), players=4, bot_level="simple")
     pygame.event.clear()
@@ -390,13 +385,7 @@ def test_the_player_chooses_the_challenges_table_in_a_form():
     key(app, pygame.K_ESCAPE)  # the board, then the menu
     assert app.scene is menu
     # C in the replay: this deal's table, the opponents to choose
-    seen = Deal.new(load_rules(variant="miseres"), 5, 2, 4242)
-    bots = [make_bot("random", s) for s in range(5)]
-    while not seen.is_over:
-        seat = seen.state.turn
-        seen.execute(seat, bots[seat].decide(view_for(seen.state, seat)))
-    app.push(ReplayScene(app, ReplayInfo(seen, ["Ann", "Bob", "Cat", "Dan", "Eve"], "seen")))
-    step(app, 3)
+    seen = replay_of_a_finished_deal(app, 5, 2, 4242, variant="miseres")
     key(app, pygame.K_c)
     form = app.scene
     assert isinstance(form, ChallengeFormScene)

@@ -18,7 +18,11 @@ from game.history.archive import list_deals
 from game.menus.menu import MenuScene
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app, shut
-from tests.helpers.challenge import play_the_table, to_the_players_turn
+from tests.helpers.challenge import (
+    play_the_table,
+    replay_of_a_finished_deal,
+    to_the_players_turn,
+)
 from tests.helpers.screens import click, key, open_menu, step
 
 
@@ -134,12 +138,6 @@ def test_a_series_left_and_quit_is_taken_up_where_it_was(home):
 
 
 def test_a_new_series_asks_before_it_replaces_one_under_way(home):
-    from engine.ai import make_bot
-    from engine.deal import Deal
-    from engine.rules import load_rules
-    from engine.views import view_for
-    from game.replay.viewer import ReplayInfo, ReplayScene
-
     app = open_app((1280, 720))
     menu = open_menu(app)
     table = new_series(app, menu)
@@ -163,14 +161,8 @@ def test_a_new_series_asks_before_it_replaces_one_under_way(home):
     key(app, pygame.K_ESCAPE)
     assert app.scene is menu
     # C in the replay: the same question, and No keeps it too
-    seen = Deal.new(load_rules(), 4, 0, 99)
-    bots = [make_bot("random", s) for s in range(4)]
-    while not seen.is_over:
-        seat = seen.state.turn
-        seen.execute(seat, bots[seat].decide(view_for(seen.state, seat)))
-    viewer = ReplayScene(app, ReplayInfo(seen, ["Ann", "Bob", "Cat", "Dan"], "seen"))
-    app.push(viewer)
-    step(app, 3)
+    seen = replay_of_a_finished_deal(app, 4, 0, 99)
+    viewer = app.scene
     key(app, pygame.K_c)
     key(app, pygame.K_RETURN)  # the form's Start
     question = app.scene

@@ -105,24 +105,14 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     assert top(app) is board
     key(app, pygame.K_ESCAPE)  # and out of the challenge, which is kept
     assert top(app) is menu
-    key(app, pygame.K_DOWN)
-    assert menu.keys[menu.focus] == "resume_challenge"
-    key(app, pygame.K_RETURN)
-    assert isinstance(top(app), ChallengeScene)
-    key(app, pygame.K_ESCAPE)
-    assert top(app) is menu
-    key(app, pygame.K_DOWN)
-    assert menu.keys[menu.focus] == "finished_deals"
-    key(app, pygame.K_RETURN)
-    assert isinstance(top(app), FinishedDealsScene)
-    key(app, pygame.K_ESCAPE)
-    assert top(app) is menu
-    key(app, pygame.K_DOWN)
-    assert menu.keys[menu.focus] == "statistics"
-    key(app, pygame.K_RETURN)
-    assert isinstance(top(app), StatsScene)
-    key(app, pygame.K_ESCAPE)
-    assert top(app) is menu
+    for name, scene in (("resume_challenge", ChallengeScene),
+                        ("finished_deals", FinishedDealsScene), ("statistics", StatsScene)):
+        key(app, pygame.K_DOWN)
+        assert menu.keys[menu.focus] == name
+        key(app, pygame.K_RETURN)
+        assert isinstance(top(app), scene)
+        key(app, pygame.K_ESCAPE)
+        assert top(app) is menu
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), SettingsScene)

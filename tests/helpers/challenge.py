@@ -45,3 +45,23 @@ def play_the_table(app: App, table: TableScene, seed: int, decisions: int | None
         if controller.is_thinking():
             time.sleep(0.0005)
     raise AssertionError("the challenge deal never ended")
+
+
+def replay_of_a_finished_deal(app: App, players: int, dealer: int, seed: int,
+                              level: str = "random", variant: str = "fft") -> Deal:
+    """A deal played to its end by bots of ``level``, opened in the replay viewer (where C
+    starts a challenge on its cards); returns the deal."""
+    from engine.rules import load_rules
+    from engine.views import view_for
+    from game.replay.viewer import ReplayInfo, ReplayScene
+
+    deal = Deal.new(load_rules(variant=variant), players, dealer, seed)
+    bots = [make_bot(level, seat) for seat in range(players)]
+    while not deal.is_over:
+        seat = deal.state.turn
+        assert seat is not None
+        deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+    app.push(ReplayScene(app, ReplayInfo(deal, ["Ann", "Bob", "Cat", "Dan", "Eve"][:players],
+                                         "seen")))
+    step(app, 3)
+    return deal
