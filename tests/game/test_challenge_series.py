@@ -249,3 +249,37 @@ def test_a_pipe_or_a_folder_in_place_of_the_series_leaves_the_menu_as_it_is(home
         assert "current-challenge.json" in menu.toast.text
         shut(app)
         file.rmdir() if file.is_dir() else file.unlink()
+
+
+def test_a_board_whose_series_was_replaced_from_its_own_review_closes(home):
+    """R on the board, C in that replay, "Replace it": one series plays at a time, so the
+    first board, uncovered again, gives way to what is under it, and only the new series
+    is written."""
+    from game.replay.viewer import ReplayScene
+
+    app = open_app((1280, 720))
+    menu = open_menu(app)
+    table = new_series(app, menu)
+    first = board_of(app)
+    while True:  # a deal played to its end, to review
+        played = play_the_table(app, table, 3)
+        table.score_panel.next_deal()
+        step(app, 2)
+        if played.result is not None:
+            break
+        key(app, pygame.K_RETURN)
+        table = app.scene
+    first.selected = len(first.run.yours.deals) - 1
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, ReplayScene)
+    key(app, pygame.K_c)
+    key(app, pygame.K_RETURN)
+    click(app, app.scene.yes.rect.center)
+    second = board_of(app)
+    assert second is not first and first.run.stopped and not second.run.stopped
+    key(app, pygame.K_ESCAPE)  # the table, the second board, the replay: the first board
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+    step(app, 2)
+    assert load_series(paths.current_challenge_file()).meta["id"] == second.run.id
