@@ -42,12 +42,15 @@ GOOD = (140, 220, 140)
 _runs: weakref.WeakKeyDictionary[App, ChallengeRun] = weakref.WeakKeyDictionary()
 
 
-def open_board(app: App, run: ChallengeRun) -> ChallengeScene:
-    """Put the board of ``run`` on screen; it becomes the window's series, and the one it
-    played before, if any, stops (its board, under a replay say, closes when uncovered)."""
-    previous = _runs.get(app)
-    if previous is not None and previous is not run:
+def _end_the_series_played(app: App) -> None:
+    """The series the window played so far stops before another starts or is taken up: it
+    writes no more (its board, under a replay say, closes when uncovered)."""
+    previous = _runs.pop(app, None)
+    if previous is not None:
         previous.stop()
+
+
+def _open_board(app: App, run: ChallengeRun) -> ChallengeScene:
     _runs[app] = run
     board = ChallengeScene(app, run)
     app.push(board)
@@ -57,10 +60,11 @@ def open_board(app: App, run: ChallengeRun) -> ChallengeScene:
 def start_challenge(app: App, challenge: Challenge, names: list[str]) -> ChallengeScene:
     """Open the board of a new challenge and sit the player at its first deal; the saved
     series is put aside first unless it was finished (the player was asked)."""
+    _end_the_series_played(app)
     if not app.spectator:
         make_room(app)
     run = ChallengeRun(challenge, names, app.tr("challenge_expert"), save=not app.spectator)
-    board = open_board(app, run)
+    board = _open_board(app, run)
     board.play_next()
     return board
 
@@ -68,7 +72,8 @@ def start_challenge(app: App, challenge: Challenge, names: list[str]) -> Challen
 def resume_challenge(app: App, past: SeriesPast) -> ChallengeScene:
     """The board of the saved series, where it was left: its first button takes the deal
     under way up at its move, or deals the next."""
-    return open_board(app, ChallengeRun.taken_up(past))
+    _end_the_series_played(app)
+    return _open_board(app, ChallengeRun.taken_up(past))
 
 
 def start_new_challenge(app: App, players: int, bots: str, first: Deal | None = None
@@ -307,5 +312,5 @@ class ChallengeScene(Scene):
         return self.app.trn(key, both, points=abs(diff))
 
 
-__all__ = ["ChallengeScene", "open_board", "open_challenge_table", "resume_challenge",
-           "start_challenge", "start_new_challenge"]
+__all__ = ["ChallengeScene", "open_challenge_table", "resume_challenge", "start_challenge",
+           "start_new_challenge"]
