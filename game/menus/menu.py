@@ -1,9 +1,9 @@
 """The title screen and the new-game form.
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
-a message and left exactly as it is), a challenge against the expert and the series in
-progress (the same way), the finished deals, the statistics, the settings, the rules and
-Quit.
+a message and left exactly as it is), a challenge against the expert (beside it, the series
+in progress, read the same way), the finished deals, the statistics, the settings, the
+rules and Quit.
 Up/Down and Enter work as well as the mouse; Esc quits.
 """
 
@@ -30,7 +30,6 @@ from game.app.screens import (
 from game.app.settings import Settings
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
-from game.challenge.scenes import resume_challenge
 from game.challenge.series import SeriesPast, saved_series
 from game.match.session import (
     MatchSetup,
@@ -48,7 +47,7 @@ from game.menus.ornaments import draw_suits, fanned_cards
 #: What the fan was drawn for: card width, four-colour deck, card back, index letters.
 FanKey = tuple[int, bool, str, str]
 #: The menu's lines that would write the player's files: off in a spectator window.
-WRITERS = ("new_game", "continue", "challenge", "resume_challenge")
+WRITERS = ("new_game", "continue", "challenge")
 
 
 class MenuScene(Scene):
@@ -77,15 +76,14 @@ class MenuScene(Scene):
             Button("", self.new_game),
             Button("", self.continue_match),
             Button("", self.challenge),
-            Button("", self.resume_challenge),
             Button("", self.finished_deals),
             Button("", self.statistics),
             Button("", self.settings),
             Button("", self.rules),
             Button("", self.quit),
         ]
-        self.keys = ("new_game", "continue", "challenge", "resume_challenge", "finished_deals",
-                     "statistics", "settings", "rules_summary", "quit")
+        self.keys = ("new_game", "continue", "challenge", "finished_deals", "statistics",
+                     "settings", "rules_summary", "quit")
         self.focus = 0
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
@@ -110,8 +108,8 @@ class MenuScene(Scene):
                 exc, self.app.settings.language)), 9.0)
 
     def check_saved_match(self) -> None:
-        """Enable Continue when the saved match loads, and Resume the challenge when the
-        saved series does; otherwise say why, the file untouched."""
+        """Enable Continue when the saved match loads, and say beside Challenge the expert
+        where the saved series is; a file that does not load is named, left untouched."""
         self.saved, self._just_read = self._just_read, None
         self.saved_problem = self.series_problem = ""
         file = paths.current_match_file()
@@ -131,7 +129,6 @@ class MenuScene(Scene):
         for key in WRITERS:
             self.button(key).enabled = not self.app.spectator
         self.button("continue").enabled &= self.saved is not None
-        self.button("resume_challenge").enabled &= self.series is not None
         problem = catalog_problem(self.app.settings.language)
         if problem is not None and not self._told_texts:  # in English: the texts are the problem
             self._told_texts = True
@@ -161,22 +158,9 @@ class MenuScene(Scene):
         controller = resume_match(self.app, saved)
         open_table(self.app, controller, saved.names)
 
-    def resume_challenge(self) -> None:
-        """The board of the saved series, where it was left."""
-        if self.series is None or self.app.spectator:
-            return
-        try:  # read it again: the file may have changed since the menu showed
-            past = saved_series(self.app)
-        except SaveError as exc:
-            self.tell_unreadable("menu_series_unreadable", exc)
-            past = None
-        if past is None:
-            self.check_saved_match()
-            return
-        resume_challenge(self.app, past)
-
     def challenge(self) -> None:
-        """A duplicate challenge: its form first (players, opponents)."""
+        """A duplicate challenge: its form, which takes the series in progress up or starts
+        a new one (players, opponents)."""
         if self.app.spectator:
             return
         from game.menus.challenge import open_challenge_form
@@ -219,7 +203,7 @@ class MenuScene(Scene):
         u = self.app.unit
         w, h = self.app.size
         column_x = int(w * 0.68)
-        bw, bh, gap = int(330 * u), int(46 * u), int(9 * u)
+        bw, bh, gap = int(330 * u), int(50 * u), int(11 * u)
         count = len(self.buttons)
         top = h // 2 - int(88 * u) + int(40 * u)
         total = count * bh + (count - 1) * gap
@@ -271,7 +255,7 @@ class MenuScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
     def series_note(self) -> tuple[str, tuple[int, int, int]]:
-        """Beside Resume the challenge: the series' table and the deal it is at."""
+        """Beside Challenge the expert: the series in progress, its table and its deal."""
         past = self.series
         if past is None:
             return (self.app.tr("menu_series_damaged"), WARNING) if self.series_problem else (
@@ -332,7 +316,7 @@ class MenuScene(Scene):
         elif self.saved_problem:
             info, colour = app.tr("menu_saved_damaged"), WARNING
         notes = [(self.button("continue"), info, colour),
-                 (self.button("resume_challenge"), *self.series_note())]
+                 (self.button("challenge"), *self.series_note())]
         if app.spectator:
             notes = [(self.buttons[0], app.tr("menu_spectator_short"), WARNING)]
         for button, text, ink in notes:

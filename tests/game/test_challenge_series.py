@@ -47,6 +47,18 @@ def load_series(path):
     return load(path)
 
 
+def resume(app: App, menu: MenuScene) -> ChallengeScene:
+    """Challenge the expert, then the form's Resume the series (Enter: it comes lit)."""
+    click(app, button(menu, "challenge").center)
+    form = app.scene
+    assert len(form.actions) == 3, "the challenge offers no way back to the series"
+    assert form.actions[2].selected
+    key(app, pygame.K_RETURN)
+    board = app.scene
+    assert isinstance(board, ChallengeScene)
+    return board
+
+
 def board_of(app: App) -> ChallengeScene:
     board = next(s for s in reversed(app.scenes) if isinstance(s, ChallengeScene))
     return board
@@ -73,12 +85,9 @@ def test_a_series_left_and_quit_is_taken_up_where_it_was(home):
     assert app.scene is board
     click(app, board.back_button.rect.center)  # Back: the menu
     assert app.scene is menu
-    assert "resume_challenge" in menu.keys, "the menu offers no way back to the series"
-    resume = menu.buttons[menu.keys.index("resume_challenge")]
-    assert resume.enabled and menu.series_note()[0] == "3 players · deal 1 of 8"
-    click(app, resume.rect.center)
-    board = app.scene
-    assert isinstance(board, ChallengeScene) and board.run.id == series_id
+    board = resume(app, menu)
+    assert board.run.id == series_id
+    assert menu.series_note()[0] == "series · 3 players · deal 1 of 8"
     assert board.play_button.label == "Continue deal 1"
     key(app, pygame.K_RETURN)
     table = app.scene
@@ -111,11 +120,9 @@ def test_a_series_left_and_quit_is_taken_up_where_it_was(home):
     # the game again, on the same folders: the menu offers the series where it was left
     app = open_app((1024, 600))
     menu = open_menu(app)
-    resume = menu.buttons[menu.keys.index("resume_challenge")]
-    assert resume.enabled and menu.series_note()[0] == f"3 players · deal {number} of 8"
-    click(app, resume.rect.center)
-    board = app.scene
-    assert isinstance(board, ChallengeScene) and board.run.id == series_id
+    assert menu.series_note()[0] == f"series · 3 players · deal {number} of 8"
+    board = resume(app, menu)
+    assert board.run.id == series_id
     run = board.run
     # the expert's deals worked out come back as they were, none worked out again
     for i, events in worked_out.items():
@@ -146,7 +153,7 @@ def test_a_new_series_asks_before_it_replaces_one_under_way(home):
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)  # the board, then the menu
     assert app.scene is menu
-    # the menu's Challenge: the form, then the question; No keeps the series
+    # the menu's Challenge: the form, its New series, then the question; No keeps the series
     click(app, button(menu, "challenge").center)
     form = app.scene
     click(app, form.actions[1].rect.center)
@@ -194,7 +201,6 @@ def test_a_damaged_series_is_named_kept_and_put_aside_before_a_new_one(home):
     file.write_bytes(damaged)
     app = open_app((1280, 720))
     menu = open_menu(app)
-    assert not menu.buttons[menu.keys.index("resume_challenge")].enabled
     assert menu.series_note()[0] == "saved challenge damaged"
     assert menu.toast.visible and "current-challenge.json" in menu.toast.text
     assert "rules: expected" in menu.toast.text and file.read_bytes() == damaged
@@ -202,6 +208,7 @@ def test_a_damaged_series_is_named_kept_and_put_aside_before_a_new_one(home):
     key(app, pygame.K_ESCAPE)
     click(app, button(menu, "challenge").center)
     form = app.scene
+    assert len(form.actions) == 2  # nothing to resume
     click(app, form.actions[1].rect.center)
     question = app.scene
     assert isinstance(question, ConfirmDialog) and "cannot be read" in question.message
@@ -226,9 +233,8 @@ def test_a_spectator_window_neither_takes_up_nor_writes_a_series(home):
     watcher = open_app((1280, 720))
     watcher.spectator = True
     menu = open_menu(watcher)
-    for name in ("challenge", "resume_challenge"):
-        assert not menu.buttons[menu.keys.index(name)].enabled
-    click(watcher, button(menu, "resume_challenge").center)
+    assert not menu.buttons[menu.keys.index("challenge")].enabled
+    click(watcher, button(menu, "challenge").center)
     assert watcher.scene is menu and menu.toast.visible  # why it is greyed out
     assert file.read_bytes() == saved
 
@@ -244,7 +250,6 @@ def test_a_pipe_or_a_folder_in_place_of_the_series_leaves_the_menu_as_it_is(home
         started = time.monotonic()
         menu = open_menu(app)
         assert time.monotonic() - started < 5  # never waits on a pipe
-        assert not menu.buttons[menu.keys.index("resume_challenge")].enabled
         assert menu.series_note()[0] == "saved challenge damaged"
         assert "current-challenge.json" in menu.toast.text
         shut(app)

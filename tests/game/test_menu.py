@@ -105,8 +105,7 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     assert top(app) is board
     key(app, pygame.K_ESCAPE)  # and out of the challenge, which is kept
     assert top(app) is menu
-    for name, scene in (("resume_challenge", ChallengeScene),
-                        ("finished_deals", FinishedDealsScene), ("statistics", StatsScene)):
+    for name, scene in (("finished_deals", FinishedDealsScene), ("statistics", StatsScene)):
         key(app, pygame.K_DOWN)
         assert menu.keys[menu.focus] == name
         key(app, pygame.K_RETURN)
@@ -121,7 +120,7 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), RulesScene)
     key(app, pygame.K_ESCAPE)
-    for _ in range(6):
+    for _ in range(5):
         key(app, pygame.K_UP)
     assert menu.keys[menu.focus] == "new_game"
     key(app, pygame.K_RETURN)
@@ -826,7 +825,7 @@ def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080)])
 def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, size) -> None:
-    """Nine buttons under the title, its suits and its tagline, and over the keys line."""
+    """Eight buttons under the title, its suits and its tagline, and over the keys line."""
     app = open_app(size)
     menu = open_menu(app)
     u = app.unit
@@ -835,7 +834,7 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
     assert first.top - menu.title_center[1] >= 115 * u, (size, first, menu.title_center)
     assert last.bottom <= app.size[1] - 30 * u
     tops = [b.rect.top for b in menu.buttons]
-    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 9
+    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 8
     shut(app)
 
 
