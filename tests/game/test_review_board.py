@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from engine.actions import Play
-from engine.ai import make_bot, review
+from engine.ai import review
 from engine.deal import Deal
 from engine.saves import load_deal_file, save_deal
 from engine.variations import EXPERT, TRY
@@ -22,6 +22,7 @@ from game.table.paint import signed
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
 from tests.helpers.replay import Replay, passed_out, played_deal
+from tests.helpers.table import play_the_seat
 
 GRAPH_SAMPLES = 3
 SAMPLES = 4
@@ -52,17 +53,8 @@ def play_out_practice(board: Replay, seed: int) -> TableScene:
     """Seat 0 plays the practice table to its score (with a random player's cards)."""
     table = board.app.scene
     assert isinstance(table, TableScene)
-    controller = table.player
-    me = make_bot("random", seed)
-    for _ in range(60_000):
-        if controller.match.current.is_over and table.score_panel is not None:
-            return table
-        if controller.waiting_for_human() and table.idle:
-            assert controller.submit(me.decide(controller.view())) is None
-        board.step()
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    raise AssertionError("the practice deal never ended")
+    play_the_seat(table, board.step, seed, bot="random")
+    return table
 
 
 # --- the graph -------------------------------------------------------------------------------
