@@ -21,26 +21,13 @@ from game.replay.viewer import open_replay
 from game.table.paint import signed
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
-from tests.helpers.replay import Replay, passed_out, played_deal
+from tests.helpers.replay import GRAPH_SAMPLES, Replay, passed_out, played_deal, quick_analysis
 from tests.helpers.table import play_the_seat
-
-GRAPH_SAMPLES = 3
-SAMPLES = 4
 
 
 @pytest.fixture(autouse=True)
 def _quick_analysis(monkeypatch):
-    """A few sampled deals per estimate, so that the tests stay quick; the values are still
-    the analysis' own, which is what the tests compare."""
-    import game.replay.analysis as analysis
-
-    real = analysis.DealAnalysis.__init__
-
-    def quick(self, deal, seat=0, samples=48, seed=0, **options):
-        options["graph_samples"] = GRAPH_SAMPLES
-        real(self, deal, seat, samples=SAMPLES, seed=seed, **options)
-
-    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+    quick_analysis(monkeypatch)
 
 
 def deal_with_mistakes(players: int, seed: int) -> Deal:
