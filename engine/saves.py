@@ -372,6 +372,16 @@ def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
     return loaded
 
 
+def update_deal_meta(path: str | Path, changes: Mapping[str, Any]) -> DealFile:
+    """Set keys of the ``meta`` kept with the saved deal at ``path`` (rewritten atomically;
+    the deal and the variations that load are unchanged). Raises :class:`SaveError` when the
+    file cannot be read, ``OSError`` when it cannot be written."""
+    loaded = load_deal_file(path)
+    loaded.meta.update(changes)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
+    return loaded
+
+
 def add_variation(path: str | Path, variation: Variation) -> DealFile:
     """Keep ``variation`` with the saved deal at ``path`` (rewritten atomically; the deal
     and the variations already there are unchanged). Raises :class:`SaveError` when the
