@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from engine.rules import CONTRACT_NAMES
 from game.history.archive import DealEntry
-from game.history.trend import Trend, weekly
+from game.history.trend import Trend, per, weekly
 
 PLAYER_COUNTS = (3, 4, 5)
 
@@ -42,12 +42,12 @@ class ContractStats:
 
     @property
     def made_rate(self) -> float | None:
-        return self.made / self.taken if self.taken else None
+        return per(self.made, self.taken)
 
     @property
     def average(self) -> float | None:
         """The player's average score on a deal they took with this contract."""
-        return self.total / self.taken if self.taken else None
+        return per(self.total, self.taken)
 
 
 @dataclass(frozen=True)
@@ -70,16 +70,16 @@ class CountStats:
 
     @property
     def take_rate(self) -> float | None:
-        return self.taken / self.deals if self.deals else None
+        return per(self.taken, self.deals)
 
     @property
     def made_rate(self) -> float | None:
-        return self.made / self.taken if self.taken else None
+        return per(self.made, self.taken)
 
     @property
     def average(self) -> float | None:
         """The player's average score per scored deal."""
-        return self.total / self.deals if self.deals else None
+        return per(self.total, self.deals)
 
     @property
     def best_score(self) -> int | None:
@@ -193,7 +193,7 @@ class ChallengeRecord:
     @property
     def average(self) -> float | None:
         """The player's points a deal against the expert's, on the same cards."""
-        return (self.yours - self.experts) / self.deals if self.deals else None
+        return per(self.yours - self.experts, self.deals)
 
 
 def challenge_record(entries: Iterable[DealEntry]) -> ChallengeRecord:

@@ -29,6 +29,11 @@ from dataclasses import dataclass
 from game.history.archive import DealEntry
 
 
+def per(amount: float, count: int) -> float | None:
+    """``amount`` per one of ``count`` (a rate, an average); ``None`` when ``count`` is 0."""
+    return amount / count if count else None
+
+
 @dataclass(frozen=True)
 class Week:
     """The deals of one week: how many, the player's scores added up, how many of them were
@@ -43,12 +48,12 @@ class Week:
     @property
     def average(self) -> float | None:
         """The player's average score per deal that week."""
-        return self.total / self.deals if self.deals else None
+        return per(self.total, self.deals)
 
     @property
     def flags_per_deal(self) -> float | None:
         """The flagged choices per reviewed deal that week."""
-        return self.flagged / self.reviewed if self.reviewed else None
+        return per(self.flagged, self.reviewed)
 
 
 @dataclass(frozen=True)
@@ -99,4 +104,4 @@ def weekly(entries: Iterable[DealEntry], players: int | None) -> Trend:
     return Trend(tuple(found.get(start, Week(start)) for start in starts), undated)
 
 
-__all__ = ["Trend", "Week", "monday", "weekly"]
+__all__ = ["Trend", "Week", "monday", "per", "weekly"]
