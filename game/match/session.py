@@ -409,6 +409,8 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0
     seed = saved.match.seed + saved.match.count
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
     _register(app, controller)
+    if saved.match.over:  # its end was reached but not put away (the game stopped then)
+        autosave(saved.match)
     return controller
 
 

@@ -19,7 +19,7 @@ import pygame
 
 from game.app.i18n import decimal, signed_number
 from game.app.screens import fit_size
-from game.app.widgets import GOLD, TEXT, TEXT_DIM, WARNING, blit_text, draw_panel, wrap_text
+from game.app.widgets import GOLD, TEXT, TEXT_DIM, WARNING, blit_text, wrap_text
 from game.app.window import App
 from game.history.trend import Week
 
@@ -30,6 +30,7 @@ FLAG = (236, 170, 92)
 GRID = (52, 78, 64)
 AXIS = (120, 140, 128)
 PLOT_BG = (12, 32, 25)
+TIP = (10, 26, 20)
 
 
 def nice_step(span: float, ticks: int) -> float:
@@ -252,7 +253,9 @@ class WeeklyChart:
         if box.right > self.rect.right:
             box.right = x - int(12 * u)
         box.clamp_ip(self.rect)
-        draw_panel(surface, box, u, (10, 26, 20, 240))
+        radius = max(3, int(8 * u))
+        pygame.draw.rect(surface, TIP, box, border_radius=radius)
+        pygame.draw.rect(surface, GOLD, box, max(1, int(u)), border_radius=radius)
         for i, line in enumerate(lines):
             blit_text(surface, app.assets, line, size,
                       (box.left + int(10 * u), box.top + int(5 * u) + i * line_h), TEXT,

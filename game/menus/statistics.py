@@ -327,8 +327,9 @@ class StatsScene(HistoryScreen):
                 if detail:
                     blit_text(surface, app.assets, text, fit_size(app, text, size, col_w - 8),
                               (cx, rect.centery - int(9 * u)), colour, shadow=False)
+                    small = 19 if key in CONTRACT_NAMES else 17  # an average, or a date
                     blit_text(surface, app.assets, detail,
-                              fit_size(app, detail, 17 * u, col_w - 8),
+                              fit_size(app, detail, small * u, col_w - 8),
                               (cx, rect.centery + int(13 * u)), sign_ink(detail), shadow=False)
                 else:
                     blit_text(surface, app.assets, text, fit_size(app, text, size, col_w - 8),

@@ -159,3 +159,21 @@ def test_a_saved_match_over_is_not_offered_to_continue(app: App) -> None:
     click(app, menu_button(menu, "new_game"))
     click(app, top(app).actions[1].rect.center)  # no question: nothing of it is left to play
     assert isinstance(top(app), TableScene)
+
+
+def test_tarot_continue_on_a_match_over_shows_its_end_and_puts_it_away(app: App) -> None:
+    from game.cli import continue_match
+
+    match = ended_match(4, 9)
+    save_match(match, paths.current_match_file(),
+               {"names": ["Ana", "Léa", "Hugo", "Chloé"], MATCH_ID: "ab" * 16})
+    continue_match(app, read_saved_match())
+    step(app, 5)
+    table = the_table(app)
+    assert table.score_panel is not None
+    assert table.score_panel.buttons[-1].label == "Final standings"
+    assert not paths.current_match_file().exists()
+    assert load_match(paths.finished_match_file("ab" * 16))[0].totals == match.totals
+    key(app, pygame.K_RETURN)
+    final = top(app)
+    assert isinstance(final, MatchOverScene) and final.names == ["Ana", "Léa", "Hugo", "Chloé"]
