@@ -58,8 +58,8 @@ def scale(values: Sequence[float], ticks: int, floor: float) -> tuple[float, flo
 
 @dataclass(frozen=True)
 class Plot:
-    """One plot: its area, its values (one a week, ``None`` where there is none), its
-    scale and how its values are written."""
+    """One plot: its area, its values (one a week, ``None`` where there is none) and its
+    scale (its low and high ends, the step between its ticks)."""
 
     rect: pygame.Rect
     values: tuple[float | None, ...]
@@ -105,7 +105,7 @@ class WeeklyChart:
 
     def _plots(self) -> tuple[Plot, Plot]:
         u = self.app.unit
-        left = self.rect.left + self._scale_width()
+        left = self.rect.left + int(62 * u)  # the scale's values on the left
         width = self.rect.right - left - int(8 * u)
         title = int(26 * u)
         axis = int(30 * u)
@@ -118,9 +118,6 @@ class WeeklyChart:
         lower = pygame.Rect(left, upper.bottom + gap + title, width, each)
         return (Plot(upper, scores, *scale([v for v in scores if v is not None], ticks, 20.0)),
                 Plot(lower, flags, *scale([v for v in flags if v is not None], ticks, 1.0)))
-
-    def _scale_width(self) -> int:
-        return int(62 * self.app.unit)
 
     # --- the mouse -------------------------------------------------------------------------------
     def handle_motion(self, pos: tuple[int, int]) -> None:
