@@ -1,4 +1,5 @@
-"""Where the game keeps the player's files: settings, the saved match and finished deals.
+"""Where the game keeps the player's files: settings, the saved match, finished matches and
+finished deals.
 
 Folders come from platformdirs (the platform's user folders), never next to the code. The
 ``TAROT_HOME`` environment variable puts everything under one folder instead, which tests
@@ -49,6 +50,12 @@ def replaced_match_file() -> Path:
         number += 1
         path = folder / f"current-match.replaced-{number}.json"
     return path
+
+
+def finished_match_file(match_id: str) -> Path:
+    """Where a match that has reached its end is kept, named after the match's id: it is no
+    longer the match in progress, and its deals are in the history."""
+    return data_dir() / "matches" / f"match-{match_id[:16]}.json"
 
 
 def history_dir() -> Path:

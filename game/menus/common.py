@@ -94,11 +94,18 @@ def draw_player_filter(surface: pygame.Surface, app: App, inner: pygame.Rect,
     u = app.unit
     blit_text(surface, app.assets, app.tr("players"), 24 * u,
               (inner.left + int(8 * u), rects[0].centery), TEXT, anchor="midleft")
+    draw_chips(surface, app, [player_filter_label(app, value) for value in PLAYER_FILTERS],
+               rects, PLAYER_FILTERS.index(selected))
+
+
+def draw_chips(surface: pygame.Surface, app: App, labels: Sequence[str],
+               rects: Sequence[pygame.Rect], selected: int) -> None:
+    """A row of choices, one of them lit: the player filter, the statistics' views."""
+    u = app.unit
     radius = max(3, int(8 * u))
-    for value, rect in zip(PLAYER_FILTERS, rects, strict=True):
-        on = value == selected
+    for i, (label, rect) in enumerate(zip(labels, rects, strict=True)):
+        on = i == selected
         pygame.draw.rect(surface, BUTTON_HOVER if on else BUTTON, rect, border_radius=radius)
         pygame.draw.rect(surface, HIGHLIGHT if on else GOLD, rect,
                          max(1, int((3 if on else 1.5) * u)), border_radius=radius)
-        blit_text(surface, app.assets, player_filter_label(app, value), 22 * u, rect.center,
-                  HIGHLIGHT if on else TEXT)
+        blit_text(surface, app.assets, label, 22 * u, rect.center, HIGHLIGHT if on else TEXT)

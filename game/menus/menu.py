@@ -1,4 +1,5 @@
-"""The title screen and the new-game form.
+"""The title screen and the new-game form (the name, the players, the opponents, the rules
+variant and how long the match lasts).
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
 a message and left exactly as it is), the finished deals, the statistics, the settings, the
@@ -20,7 +21,7 @@ from game.app import paths
 from game.app.i18n import catalog_problem, has_text, problem_text
 from game.app.names import NAME_LENGTH, clean_name
 from game.app.screens import ConfirmDialog, backdrop, draw_keys_hint, draw_paragraph, fit_size
-from game.app.settings import Settings
+from game.app.settings import MATCH_LENGTHS, Settings, match_length
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
 from game.match.session import (
@@ -35,6 +36,7 @@ from game.match.session import (
 )
 from game.menus.form import Choice, ChoiceRow, FormScene, TextRow
 from game.menus.ornaments import draw_suits, placed
+from game.table.score.length import length_text
 
 #: The cards fanned on the title screen, left to right.
 FAN = ("QD", "T1", "EX", "T21", "KH")
@@ -46,6 +48,17 @@ def bot_level_names() -> list[str]:
     from engine.ai import BOTS
 
     return list(BOTS)
+
+
+def length_choice(app: App, choice: str) -> Choice:
+    """A match length of :data:`MATCH_LENGTHS` as the form offers it: "No end", "2 rounds",
+    "±500"."""
+    kind, _, count = choice.partition("-")
+    if kind == "rounds":
+        return Choice(choice, text=app.trn("length_rounds", int(count)))
+    if kind == "target":
+        return Choice(choice, text=app.tr("length_target", n=int(count)))
+    return Choice(choice, key="length_none")
 
 
 def named_choice(prefix: str, name: str) -> Choice:
@@ -115,6 +128,8 @@ class MenuScene(Scene):
                     self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
                         exc, self.app.settings.language)), 9.0)
                 self.saved_problem = str(exc)
+        if self.saved is not None and self.saved.match.over:
+            self.saved = None  # over, but not yet put away (a game stopped at that moment)
         self.buttons[1].enabled = self.saved is not None and not self.app.spectator
         self.buttons[0].enabled = self.buttons[2].enabled = not self.app.spectator
         problem = catalog_problem(self.app.settings.language)
@@ -323,9 +338,11 @@ class MenuScene(Scene):
 
 
 class NewGameScene(FormScene):
-    """Players, opponents, rules variant and name; Start opens the table."""
+    """Players, opponents, rules variant, the match's length and name; Start opens the
+    table."""
 
     title_key = "new_game"
+    panel_width = 1000  # the match's six lengths side by side
 
     def __init__(self, app: App, seed: int | None = None,
                  presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None
@@ -348,6 +365,7 @@ class NewGameScene(FormScene):
             self.rules_problem = str(exc)
         self.variant = settings.variant if settings.variant in self.variants else (
             "fft" if "fft" in self.variants or not self.variants else next(iter(self.variants)))
+        self.length = settings.match_length
         self.rows = [
             TextRow("player_name", lambda: self.name, self._set_name, NAME_LENGTH),
             ChoiceRow("players", [Choice(n, text=str(n)) for n in (3, 4, 5)],
@@ -356,6 +374,8 @@ class NewGameScene(FormScene):
                       lambda: self.level, self._set_level),
             ChoiceRow("variant", [named_choice("menu_variant_", name) for name in self.variants],
                       lambda: self.variant, self._set_variant),
+            ChoiceRow("menu_match_length", [length_choice(app, choice) for choice in MATCH_LENGTHS],
+                      lambda: self.length, self._set_length),
         ]
         self.actions = [Button("", self.back), Button("", self.start)]
         self.action_keys = ["back", "start"]
@@ -376,6 +396,9 @@ class NewGameScene(FormScene):
     def _set_variant(self, value: str) -> None:
         self.variant = value
 
+    def _set_length(self, value: str) -> None:
+        self.length = value
+
     def enter(self) -> None:
         super().enter()
         pygame.key.start_text_input()
@@ -387,7 +410,7 @@ class NewGameScene(FormScene):
         self.start()
 
     def extra_height(self) -> int:
-        return 112
+        return 164
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         app = self.app
@@ -398,10 +421,17 @@ class NewGameScene(FormScene):
         text = self.variants.get(self.variant, "")  # rules.yaml speaks English
         if has_text(key) and (app.settings.language != "en" or not text):
             text = app.tr(key)
-        draw_paragraph(surface, app, text, pygame.Rect(values.left, values.top + int(2 * u),
-                                                       values.width, int(50 * u)), 21 * u,
-                       TEXT_DIM)
-        y = values.top + int(80 * u)
+        length = length_text(app.tr, app.trn, match_length(self.length, self.players),
+                             self.players)
+        # each said after its choice, the variant's then the length's, as the rows come
+        paragraphs = [app.tr("menu_choice_described", choice=choice.label(app), text=words)
+                      for choice, words in ((named_choice("menu_variant_", self.variant), text),
+                                            (length_choice(app, self.length), length))]
+        for i, paragraph in enumerate(paragraphs):
+            draw_paragraph(surface, app, paragraph,
+                           pygame.Rect(values.left, values.top + int((2 + 52 * i) * u),
+                                       values.width, int(50 * u)), 21 * u, TEXT_DIM)
+        y = values.top + int(132 * u)
         blit_text(surface, app.assets, app.tr("menu_at_the_table"), 26 * u,
                   (rect.left + int(16 * u), y), TEXT, anchor="midleft")
         names = table_names(self.players, app.settings.language,
@@ -443,6 +473,8 @@ class NewGameScene(FormScene):
         except SaveError:
             return self.app.tr("menu_replace_damaged", file=paths.replaced_match_file().name)
         match = saved.match
+        if match.over:
+            return ""  # nothing left to play in it: put aside without a word
         return self.app.tr("menu_replace_question", file=paths.replaced_match_file().name,
                            players=match.players,
                            deal=match.count)
@@ -451,10 +483,12 @@ class NewGameScene(FormScene):
         app = self.app
         name = clean_name(self.name, app.tr("menu_you"))
         app.update_settings(app.settings.with_(player_name=name, players=self.players,
-                                               bot_level=self.level, variant=self.variant))
+                                               bot_level=self.level, variant=self.variant,
+                                               match_length=self.length))
         seed = self.seed if self.seed is not None else new_seed()
         setup = MatchSetup(self.players, self.level, self.variant,
-                           tuple(table_names(self.players, app.settings.language, name)), seed)
+                           tuple(table_names(self.players, app.settings.language, name)), seed,
+                           match_length(self.length, self.players))
         try:
             controller = start_match(app, setup)
         except RulesError as exc:

@@ -392,7 +392,8 @@ class ReplayScene(Scene):
         try:
             from game.replay.analysis import DealAnalysis
 
-            self.analysis = DealAnalysis(self.info.deal, seat=self.source.seat)
+            self.analysis = DealAnalysis(self.info.deal, seat=self.source.seat, file=(
+                self.info.path if self.info.keeps_variations else None))
         except Exception as exc:  # analysis is a bonus: the replay works without it
             log.warning("no analysis for this deal: %r", exc)
             self.analysis_failed = str(exc) or exc.__class__.__name__

@@ -77,7 +77,7 @@ class TableOptions:
     buttons: tuple[str, ...] = ALL_BUTTONS
     status: Callable[[], str] | None = None
     score_label: str = "score_next_deal"
-    on_score_done: Callable[[], object] | None = None  # None: deal the next hand
+    on_score_done: Callable[[], object] | None = None  # None: deal the next (deal_next)
     on_menu: Callable[[], object] | None = None  # None: leave the table
     leave_label: str = "table_leave_to_menu"  # the table menu's line that leaves (Esc)
     greeting: tuple[str, float] | None = None  # a word shown as the table opens, how long
@@ -235,10 +235,15 @@ class TableScene(Scene, Stage):
         self.score_panel.layout(pygame.Rect((0, 0), self.layout.size), self.app.unit)
 
     def score_done(self) -> None:
-        """The score panel's main button."""
+        """The score panel's main button: what the table's owner says, else the next deal."""
         if self.options.on_score_done is not None:
             self.options.on_score_done()
-        elif self.player is not None and self.view.phase in (Phase.FINISHED, Phase.CANCELLED):
+        else:
+            self.deal_next()
+
+    def deal_next(self) -> None:
+        """Deal the next hand, once the deal on the table is over."""
+        if self.player is not None and self.view.phase in (Phase.FINISHED, Phase.CANCELLED):
             self.player.next_deal()
             self.animator.add(self.source.poll())
 

@@ -27,6 +27,7 @@ from game.table.layers import SpriteSet
 from game.table.layout import TableLayout
 from game.table.overlays import Overlay
 from game.table.paint import Bubble, Ink
+from game.table.score.length import deal_caption
 from game.table.shown import dog_label_for
 from game.table.source import Step, StepSource
 from game.table.sprites import CardArt, HandFan
@@ -140,6 +141,11 @@ class Stage:
 
     def deal_number(self) -> int:
         return self.source.scoreboard().number
+
+    def deal_caption(self) -> str:
+        """"Deal 3", or against the match's length: "Deal 3 of 8"."""
+        board = self.source.scoreboard()
+        return deal_caption(self.tr, board.number, board.match)
 
     def fan_count(self, seat: int) -> int:
         counts = self.fan_counts

@@ -22,6 +22,7 @@ from game.history.stats import challenge_record, compute_stats
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
 from tests.helpers.screens import key, step
+from tests.helpers.table import play_the_seat
 
 # --- the series ------------------------------------------------------------------------------
 
@@ -91,17 +92,7 @@ def test_the_challenge_match_deals_the_series_and_stops_after_it():
 
 def play_the_table(app: App, table: TableScene, seed: int) -> Deal:
     """The player plays its seat (with a club player's cards) to the score panel."""
-    controller = table.player
-    me = make_bot("simple", seed)
-    for _ in range(80_000):
-        if controller.match.current.is_over and table.score_panel is not None:
-            return controller.match.current
-        if controller.waiting_for_human() and table.idle:
-            assert controller.submit(me.decide(controller.view())) is None
-        step(app)
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    raise AssertionError("the challenge deal never ended")
+    return play_the_seat(table, lambda: step(app), seed)
 
 
 @pytest.mark.parametrize("players", [4, 5])

@@ -22,21 +22,12 @@ from game.replay.source import ReplaySource
 from game.table.scene import TableScene
 from game.table.source import Redraw
 from tests.helpers.apps import open_app
-from tests.helpers.replay import DT, Replay, passed_out, played_deal
+from tests.helpers.replay import DT, Replay, passed_out, played_deal, quick_analysis
 
 
 @pytest.fixture(autouse=True)
 def _quick_analysis(monkeypatch):
-    """The expert looks at a few sampled deals only, so that the tests stay quick."""
-    import game.replay.analysis as analysis
-
-    real = analysis.DealAnalysis.__init__
-
-    def quick(self, deal, seat=0, samples=48, seed=0, **options):
-        options.setdefault("graph_samples", 3)
-        real(self, deal, seat, samples=4, seed=seed, **options)
-
-    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+    quick_analysis(monkeypatch)
 
 
 def random_deal(players: int, seed: int) -> Deal:

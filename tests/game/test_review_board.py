@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from engine.actions import Play
-from engine.ai import make_bot, review
+from engine.ai import review
 from engine.deal import Deal
 from engine.saves import load_deal_file, save_deal
 from engine.variations import EXPERT, TRY
@@ -21,25 +21,13 @@ from game.replay.viewer import open_replay
 from game.table.paint import signed
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
-from tests.helpers.replay import Replay, passed_out, played_deal
-
-GRAPH_SAMPLES = 3
-SAMPLES = 4
+from tests.helpers.replay import GRAPH_SAMPLES, Replay, passed_out, played_deal, quick_analysis
+from tests.helpers.table import play_the_seat
 
 
 @pytest.fixture(autouse=True)
 def _quick_analysis(monkeypatch):
-    """A few sampled deals per estimate, so that the tests stay quick; the values are still
-    the analysis' own, which is what the tests compare."""
-    import game.replay.analysis as analysis
-
-    real = analysis.DealAnalysis.__init__
-
-    def quick(self, deal, seat=0, samples=48, seed=0, **options):
-        options["graph_samples"] = GRAPH_SAMPLES
-        real(self, deal, seat, samples=SAMPLES, seed=seed, **options)
-
-    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+    quick_analysis(monkeypatch)
 
 
 def deal_with_mistakes(players: int, seed: int) -> Deal:
@@ -52,17 +40,8 @@ def play_out_practice(board: Replay, seed: int) -> TableScene:
     """Seat 0 plays the practice table to its score (with a random player's cards)."""
     table = board.app.scene
     assert isinstance(table, TableScene)
-    controller = table.player
-    me = make_bot("random", seed)
-    for _ in range(60_000):
-        if controller.match.current.is_over and table.score_panel is not None:
-            return table
-        if controller.waiting_for_human() and table.idle:
-            assert controller.submit(me.decide(controller.view())) is None
-        board.step()
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    raise AssertionError("the practice deal never ended")
+    play_the_seat(table, board.step, seed, bot="random")
+    return table
 
 
 # --- the graph -------------------------------------------------------------------------------

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import TracebackType
+from typing import Any
+
+import pytest
 
 from engine.actions import PASS
 from engine.ai import make_bot
@@ -49,6 +52,27 @@ def played_deal(players: int, seed: int, bots: str = "simple", seat_0: str | Non
         if deal.result is not None:
             return deal
         seed += 1000
+
+
+#: The sampled deals of a quick analysis (:func:`quick_analysis`): per decision, per point
+#: of the graph.
+SAMPLES = 4
+GRAPH_SAMPLES = 3
+
+
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's analysis looks at a few sampled deals only, so that the tests stay
+    quick; the values are still the analysis' own, which is what the tests compare."""
+    import game.replay.analysis as analysis
+
+    real = analysis.DealAnalysis.__init__
+
+    def quick(self: Any, deal: Deal, seat: int = 0, samples: int = 48, seed: int = 0,
+              **options: Any) -> None:
+        options["graph_samples"] = GRAPH_SAMPLES
+        real(self, deal, seat, samples=SAMPLES, seed=seed, **options)
+
+    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
 
 
 class Replay:

@@ -2,7 +2,9 @@
 
 :class:`ScoreSheet` is an ordinary opaque :class:`~game.app.window.Scene`: every deal of the
 match with its dealer, taker, contract, result, each seat's score and the running totals; it
-scrolls when the match is long, and Back or Escape returns to the table.
+scrolls when the match is long, and Back or Escape returns to the table. Under its title, a
+match with a length says how far it has got (the deals left, the score that ends it) or, once
+over, who won.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import pygame
 from engine.ledger import DealSummary
 from engine.match import Match
 from game.app.i18n import seat_name
+from game.app.screens import fit_size
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, draw_panel
 from game.app.window import App, Scene
 from game.table.dialogs.base import GOOD, ChoiceButton, signed
+from game.table.score.length import progress_text
 
 Color = tuple[int, int, int]
 TRACK = (40, 62, 50)
@@ -101,6 +105,8 @@ class ScoreSheet(Scene):
             names = [seat_name(s, players, app.settings.language) for s in range(players)]
         self.names = list(names)
         self.rows = sheet_rows(match, self.names, app.tr)
+        #: how far the match has got against its length (empty: a match with no end)
+        self.progress = progress_text(app.tr, app.trn, match, self.names)
         self.scroll = 0
         self.back = ChoiceButton(app.tr("back"), self.close, hint=app.tr("key_escape"))
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -193,8 +199,13 @@ class ScoreSheet(Scene):
         u = self.unit
         assets = app.assets
         surface.blit(app.assets.felt(surface.get_size()), (0, 0))
+        title_y = int((36 if self.progress else 46) * u)
         blit_text(surface, assets, app.tr("score_sheet"), 50 * u,
-                  (surface.get_width() // 2, int(46 * u)), GOLD)
+                  (surface.get_width() // 2, title_y), GOLD)
+        if self.progress:
+            size = fit_size(app, self.progress, 21 * u, self.panel.width)
+            blit_text(surface, assets, self.progress, size,
+                      (surface.get_width() // 2, title_y + int(34 * u)), HIGHLIGHT)
         draw_panel(surface, self.panel, u)
         # header
         labels = [app.tr("sheet_number"), app.tr("sheet_dealer"), app.tr("sheet_taker"),
