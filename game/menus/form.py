@@ -7,6 +7,7 @@ Laid out in design pixels for 1280 x 720 and multiplied by ``app.unit``, like th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,8 +32,9 @@ from game.app.window import App, Scene
 FOCUS_BAR = (255, 255, 255, 22)
 FIELD = (10, 24, 18)
 #: The lowest a form's rows are made, as a share of their height, for the form to fit the
-#: window above the keys line (the settings' eight rows are made 0.9 as high at 16:9).
-MIN_SQUEEZE = 0.75
+#: window above the keys line (the settings' ten rows are made three quarters as high at 16:9);
+#: the space around an option shrinks with its row, so an option keeps the height of its text.
+MIN_SQUEEZE = 0.7
 
 
 # --- option rows ---------------------------------------------------------------------------
@@ -70,7 +72,7 @@ class ChoiceRow:
         self.rect = rect
         x = rect.left + label_width
         gap = int(12 * u)
-        pad_y = int(8 * u)
+        pad_y = int(8 * u * min(1.0, rect.height / (self.height * u)))  # as the row is squeezed
         self.option_rects = []
         for choice in self.choices:
             if choice.picture is not None:
@@ -270,7 +272,7 @@ class FormScene(Scene):
         title_h = int(104 * u)
         extra_h = int(self.extra_height() * u)
         buttons_h = int(84 * u)
-        hint_h = int(30 * u)
+        hint_h = math.ceil(30 * u)  # never a pixel into the keys line
         # rows that would push the buttons onto the keys line are made lower, all alike
         room = h - title_h - hint_h - extra_h - buttons_h - int(32 * u)
         natural = sum(row.height for row in self.rows) * u
@@ -321,7 +323,6 @@ class FormScene(Scene):
 
     def handle_key(self, event: pygame.event.Event) -> None:
         key = event.key
-        count = len(self.rows) + (1 if self.actions else 0)
         on_actions = self.focus == len(self.rows)
         if key == pygame.K_SPACE and not on_actions and isinstance(self.rows[self.focus], TextRow):
             return  # a space typed in a name (it arrives as text input too)
@@ -330,6 +331,7 @@ class FormScene(Scene):
         elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             down = key == pygame.K_DOWN or (key == pygame.K_TAB
                                              and not event.mod & pygame.KMOD_SHIFT)
+            count = len(self.rows) + (1 if self.actions else 0)
             self.focus = (self.focus + (1 if down else -1)) % max(1, count)
             self.layout()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):

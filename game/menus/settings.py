@@ -1,7 +1,8 @@
 """The settings screen: every change is applied and saved at once.
 
-Sound, animation speed, the card back (the three backs shown to click), the four-colour deck
-(a sample pair from each deck), the language (the whole interface switches immediately), the
+Sound, full screen (which F11 switches anywhere),
+animation speed, the card back (the three backs shown to click), the four-colour deck (a
+sample pair from each deck), the language (the whole interface switches immediately), the
 letters on the heads' corners (those of the language, or always French, or always English),
 the highlight of the winning card and whether the taker is asked about a slam.
 """
@@ -38,6 +39,8 @@ class SettingsScene(FormScene):
         self.rows = [
             ChoiceRow("sound", on_off, lambda: self.app.settings.sound,
                       lambda v: self.change(sound=v)),
+            ChoiceRow("full_screen", list(on_off), lambda: self.app.settings.full_screen,
+                      lambda v: self.change(full_screen=v)),
             ChoiceRow("animation_speed", [Choice(s, key=s) for s in ANIMATION_SPEEDS],
                       lambda: self.app.settings.animation_speed,
                       lambda v: self.change(animation_speed=v)),

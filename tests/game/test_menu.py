@@ -376,8 +376,9 @@ def test_settings_change_at_once_and_persist(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
     step(app)
-    key(app, pygame.K_DOWN)  # keyboard: the animation speed row, one step left
-    assert scene.focus == 1
+    key(app, pygame.K_DOWN)  # keyboard: past full screen, the animation speed row, one step left
+    key(app, pygame.K_DOWN)
+    assert scene.focus == 2
     key(app, pygame.K_LEFT)
     assert app.settings.animation_speed == "fast"
     click(app, option(scene, "sound", False))
