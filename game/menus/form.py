@@ -56,13 +56,16 @@ class Choice:
 
 @dataclass
 class ChoiceRow:
-    """A label and a set of options side by side; one is selected."""
+    """A label and a set of options side by side; one is selected. A row that is not
+    ``enabled`` shows its one option dimmed (what cannot be chosen here, and why), takes no
+    click and no key, and the keyboard's focus passes over it."""
 
     key: str
     choices: Sequence[Choice]
     get: Callable[[], Any]
     set: Callable[[Any], None]
     height: int = 52  # design pixels
+    enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     option_rects: list[pygame.Rect] = field(default_factory=list)
     _hover: int = -1
@@ -97,7 +100,7 @@ class ChoiceRow:
         return -1
 
     def step(self, delta: int) -> None:
-        if not self.choices:
+        if not self.choices or not self.enabled:
             return
         index = self.index
         index = (max(index, 0) + delta) % len(self.choices)
@@ -108,6 +111,8 @@ class ChoiceRow:
         self.step(1)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
         if event.type == pygame.MOUSEMOTION:
             self._hover = next((i for i, r in enumerate(self.option_rects)
                                 if r.collidepoint(event.pos)), -1)
@@ -121,6 +126,11 @@ class ChoiceRow:
     def draw(self, surface: pygame.Surface, app: App, focused: bool, label_width: int) -> None:
         u = app.unit
         draw_row_label(surface, app, self.rect, app.tr(self.key), focused, label_width)
+        if not self.enabled:
+            for choice, r in zip(self.choices, self.option_rects, strict=True):
+                blit_text(surface, app.assets, choice.label(app), 24 * u,
+                          (r.left + int(17 * u), r.centery), TEXT_DIM, anchor="midleft")
+            return
         selected = self.index
         radius = max(3, int(9 * u))
         for i, (choice, r) in enumerate(zip(self.choices, self.option_rects, strict=True)):
@@ -166,6 +176,8 @@ class TextRow:
         self.rect = rect
         self.field_rect = pygame.Rect(rect.left + label_width, rect.top + int(8 * u),
                                       int(360 * u), rect.height - int(16 * u))
+
+    enabled = True
 
     def step(self, delta: int) -> None:
         pass
@@ -261,6 +273,8 @@ class FormScene(Scene):
 
     # layout ----------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.focus < len(self.rows) and not self.rows[self.focus].enabled:
+            self.move_focus(1)
         self.layout()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -331,8 +345,7 @@ class FormScene(Scene):
         elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             down = key == pygame.K_DOWN or (key == pygame.K_TAB
                                              and not event.mod & pygame.KMOD_SHIFT)
-            count = len(self.rows) + (1 if self.actions else 0)
-            self.focus = (self.focus + (1 if down else -1)) % max(1, count)
+            self.move_focus(1 if down else -1)
             self.layout()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             delta = 1 if key == pygame.K_RIGHT else -1
@@ -350,6 +363,14 @@ class FormScene(Scene):
             else:
                 self.default_action()
                 self.changed()
+
+    def move_focus(self, delta: int) -> None:
+        """The focus to the next row (or the buttons) that can take it, ``delta`` ahead."""
+        count = max(1, len(self.rows) + (1 if self.actions else 0))
+        for _ in range(count):
+            self.focus = (self.focus + delta) % count
+            if self.focus >= len(self.rows) or self.rows[self.focus].enabled:
+                return
 
     def changed(self) -> None:
         """After any change of an option: lay out again (labels may have new widths)."""

@@ -293,6 +293,9 @@ class TableScene(Scene, Stage):
         self.assist.toggle_hint()
 
     def toggle_sound(self) -> None:
+        if not self.app.sounds.available:  # no audio device: nothing to switch on
+            self.toast.show(self.tr("table_sound_unavailable"), 4.0, warning=False)
+            return
         settings = self.app.settings
         problem = self.app.update_settings(settings.with_(sound=not settings.sound))
         if problem is not None:
@@ -346,7 +349,10 @@ class TableScene(Scene, Stage):
         settings = self.app.settings
         self.art.configure(settings.four_colour, settings.card_back, settings.indices)
         if "sound" in self.buttons:
-            self.buttons["sound"].icon = "sound_on" if settings.sound else "sound_off"
+            sound, available = self.buttons["sound"], self.app.sounds.available
+            sound.icon = "sound_on" if settings.sound and available else "sound_off"
+            sound.enabled = available
+            sound.tip = "" if available else self.tr("table_sound_unavailable")
         if "last_trick" in self.buttons:
             self.buttons["last_trick"].active = self.last_trick.open
         player = self.player

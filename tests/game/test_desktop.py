@@ -1,5 +1,6 @@
-"""The window among the desktop's others: its name for the task bar (``WM_CLASS``), and
-full screen by F11 on every screen and by the settings."""
+"""The window among the desktop's others: its name for the task bar (``WM_CLASS``), full
+screen by F11 on every screen and by the settings, and a sound setting that says when there
+is no audio device."""
 
 from __future__ import annotations
 
@@ -191,3 +192,44 @@ def test_the_full_screen_setting_is_saved_and_applied_at_the_next_start() -> Non
     third = App(Settings.load()[0])
     press_f11(third)
     assert third.size == (1100, 650) and not Settings.load()[0].full_screen
+
+
+# --- no audio device ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def no_audio_device(monkeypatch) -> None:
+    """The mixer cannot start, as on a machine without a sound card."""
+    def refused(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", refused)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_sound_setting_says_there_is_no_audio_device(no_audio_device, lang: str) -> None:
+    app = open_app(WINDOWED, sound=True, language=lang)
+    assert not app.sounds.available
+    app.push(SettingsScene(app))
+    step(app)
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    sound = row(scene, "sound")
+    assert [choice.label(app) for choice in sound.choices] == [tr("sound_unavailable", lang)]
+    assert not sound.enabled
+    driving.click(sound.option_rects[0].center, lambda: step(app))
+    driving.key(pygame.K_RIGHT, lambda: step(app))
+    assert app.settings.sound  # kept for a start with a sound card
+    assert scene.focus != scene.rows.index(sound)  # the keys pass over it
+
+
+def test_the_tables_sound_button_says_there_is_no_audio_device(no_audio_device) -> None:
+    with Table(players=4) as table:
+        table.settle()
+        button = table.scene.buttons["sound"]
+        assert not button.enabled and button.icon == "sound_off"
+        before = table.app.settings.sound
+        table.click(button.rect.center)
+        assert table.app.settings.sound == before
+        assert table.scene.toast.text == tr("table_sound_unavailable")
