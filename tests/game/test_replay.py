@@ -262,6 +262,40 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     assert [v.deal.events for v in scene.branches.variations] == [played.events]  # as told
 
 
+def test_undo_over_a_finished_try_says_what_it_does_there():
+    """A try from a replay is counted in no statistics: undo over its end says what it does
+    to the try (play on from there, the try you finish is the one kept), and does it."""
+    from game.app.screens import ConfirmDialog
+
+    deal = played_deal(4, 61)
+    viewer = Replay.of(deal)
+    scene = viewer.scene
+    scene.go(scene.cursor.trick_starts()[-1])  # the last trick
+    viewer.key(pygame.K_p)
+    table = viewer.app.scene
+    assert isinstance(table, TableScene)
+    controller = table.player
+    rng = random.Random(7)
+    for _ in range(20_000):
+        if controller.match.current.is_over and table.score_panel is not None:
+            break
+        if controller.waiting_for_human() and table.idle:
+            assert controller.submit(random_action(controller.match.current.state, rng)) is None
+        viewer.step()
+        if controller.is_thinking():
+            time.sleep(0.0005)
+    played = list(controller.match.current.events)
+    viewer.key(pygame.K_u)
+    dialog = viewer.app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    what = table.tr("table_undo_card")
+    assert dialog.message == table.tr("replay_play_on_undo_question", what=what)
+    assert "statistic" not in dialog.message
+    viewer.click(dialog.yes.rect.center)
+    assert viewer.app.scene is table and not controller.match.current.is_over
+    assert len(controller.match.current.events) < len(played)
+
+
 def test_esc_in_a_try_begun_asks_before_throwing_it_away():
     """Esc (or the table's menu) leaves a try nobody has played in at once, but asks once
     the player has played in it: only a try played to the end is kept."""
