@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.i18n import shown_name
-from game.app.screens import fit_size
+from game.app.screens import fit_size, screen_panel
 from game.app.widgets import (
     BUTTON,
     BUTTON_HOVER,
@@ -155,12 +155,8 @@ class ListScreen:
     def place_panel(self, width: int) -> pygame.Rect:
         """The panel, ``width`` design pixels at most, between the title and the buttons;
         returns its inner area."""
-        u = self.app.unit
-        w, h = self.app.size
-        top, bottom = int(112 * u), int(96 * u)
-        width = min(int(width * u), w - int(32 * u))
-        self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
-        return self.panel.inflate(-int(36 * u), -int(28 * u))
+        self.panel, inner = screen_panel(self.app, width)
+        return inner
 
     def keep_in_sight(self, count: int) -> None:
         """The selected row one of the ``count`` rows, and scrolled into sight."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -122,7 +121,7 @@ def test_the_running_game_is_tarot_to_the_desktop(entry: list[str], tmp_path: Pa
         try:
             seen = x_window_class(display, tr("window_title", "en"))
         finally:
-            game.send_signal(signal.SIGINT)  # as Ctrl+C: the game shuts down in order
+            game.terminate()
             game.wait(60)
         assert seen == 'WM_CLASS(STRING) = "tarot", "Tarot"'
 
