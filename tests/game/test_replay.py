@@ -25,6 +25,7 @@ from game.table.scene import TableScene
 from game.table.source import Redraw
 from tests.helpers.apps import open_app
 from tests.helpers.replay import DT, Replay, passed_out, played_deal, quick_analysis
+from tests.helpers.table import play_the_seat
 
 
 @pytest.fixture(autouse=True)
@@ -312,16 +313,7 @@ def test_undo_over_a_finished_try_says_what_it_does_there():
     table = viewer.app.scene
     assert isinstance(table, TableScene)
     controller = table.player
-    rng = random.Random(7)
-    for _ in range(20_000):
-        if controller.match.current.is_over and table.score_panel is not None:
-            break
-        if controller.waiting_for_human() and table.idle:
-            assert controller.submit(random_action(controller.match.current.state, rng)) is None
-        viewer.step()
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    played = list(controller.match.current.events)
+    played = list(play_the_seat(table, viewer.step, 7, bot="random").events)
     viewer.key(pygame.K_u)
     dialog = viewer.app.scene
     assert isinstance(dialog, ConfirmDialog)
