@@ -219,8 +219,8 @@ class MenuScene(Scene):
         w, h = self.app.size
         column_x = int(w * 0.68)
         count = len(self.buttons)
-        # the buttons stand between the title's tagline and the keys line: lower ones when the
-        # window is short (nine at 1024 x 600 are made about nine tenths as high)
+        # the buttons stand between the title's tagline and the keys line, made lower where
+        # they would not fit (nine at 16:9 are nine tenths as high)
         room = h - int(46 * u) - int(196 * u)
         fit = min(1.0, room / ((count * 50 + (count - 1) * 11) * u))
         bw, bh, gap = int(330 * u), int(50 * u * fit), int(11 * u * fit)
