@@ -66,6 +66,7 @@ class Settings:
     trick_pause: str = "normal"
     highlight_winner: bool = True
     ask_slam: bool = True  # asked after the discard; off: the table answers "no slam" itself
+    full_screen: bool = False  # the window covers the desktop (F11 switches it)
     window_size: tuple[int, int] = (1280, 720)
 
     @property

@@ -367,6 +367,27 @@ def put_aside_saved_match() -> Path | None:
     return aside
 
 
+def take_back_match(aside: Path) -> Path | None:
+    """Make the match put aside as ``aside`` the match in progress again; the one in
+    progress, if any, is put aside in its turn (returns where). Raises :class:`OSError`
+    when either cannot be moved, the files then as they were: no match is written over."""
+    flush_all()  # the match in progress is on the disk whole before it moves
+    file = paths.current_match_file()
+    kept: Path | None = None
+    if os.path.lexists(file):
+        kept = paths.replaced_match_file()
+        os.replace(file, kept)
+        log.info("the saved match was put aside as %s", kept)
+    try:
+        os.replace(aside, file)
+    except OSError:
+        if kept is not None:
+            os.replace(kept, file)  # back as it was
+        raise
+    log.info("the match put aside as %s is the saved match again", aside.name)
+    return kept
+
+
 @dataclass
 class SavedMatch:
     match: Match

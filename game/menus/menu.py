@@ -2,8 +2,8 @@
 variant and how long the match lasts).
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
-a message and left exactly as it is), the finished deals, the statistics, the settings, the
-rules and Quit.
+a message and left exactly as it is), the matches a new game put aside (to take one back),
+the finished deals, the statistics, the settings, the rules and Quit.
 Up/Down and Enter work as well as the mouse; Esc quits.
 """
 
@@ -93,6 +93,7 @@ class MenuScene(Scene):
         self.buttons = [
             Button("", self.new_game),
             Button("", self.continue_match),
+            Button("", self.put_aside),
             Button("", self.challenge),
             Button("", self.finished_deals),
             Button("", self.statistics),
@@ -100,8 +101,8 @@ class MenuScene(Scene):
             Button("", self.rules),
             Button("", self.quit),
         ]
-        self.keys = ("new_game", "continue", "challenge", "finished_deals", "statistics",
-                     "settings", "rules_summary", "quit")
+        self.keys = ("new_game", "continue", "menu_put_aside", "challenge", "finished_deals",
+                     "statistics", "settings", "rules_summary", "quit")
         self.focus = 0
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
@@ -131,7 +132,8 @@ class MenuScene(Scene):
         if self.saved is not None and self.saved.match.over:
             self.saved = None  # over, but not yet put away (a game stopped at that moment)
         self.buttons[1].enabled = self.saved is not None and not self.app.spectator
-        self.buttons[0].enabled = self.buttons[2].enabled = not self.app.spectator
+        self.buttons[2].enabled = bool(paths.replaced_match_files()) and not self.app.spectator
+        self.buttons[0].enabled = self.buttons[3].enabled = not self.app.spectator
         problem = catalog_problem(self.app.settings.language)
         if problem is not None and not self._told_texts:  # in English: the texts are the problem
             self._told_texts = True
@@ -161,6 +163,14 @@ class MenuScene(Scene):
             return
         controller = resume_match(self.app, saved)
         open_table(self.app, controller, saved.names)
+
+    def put_aside(self) -> None:
+        """The matches a new game put aside, to take one back."""
+        if self.app.spectator:
+            return
+        from game.menus.aside import AsideScene
+
+        self.app.push(AsideScene(self.app))
 
     def challenge(self) -> None:
         """A duplicate challenge at the table set up in the settings (players, bots, rules)."""
@@ -208,8 +218,12 @@ class MenuScene(Scene):
         u = self.app.unit
         w, h = self.app.size
         column_x = int(w * 0.68)
-        bw, bh, gap = int(330 * u), int(50 * u), int(11 * u)
         count = len(self.buttons)
+        # the buttons stand between the title's tagline and the keys line, made lower where
+        # they would not fit (nine at 16:9 are nine tenths as high)
+        room = h - int(46 * u) - int(196 * u)
+        fit = min(1.0, room / ((count * 50 + (count - 1) * 11) * u))
+        bw, bh, gap = int(330 * u), int(50 * u * fit), int(11 * u * fit)
         top = h // 2 - int(88 * u) + int(40 * u)
         total = count * bh + (count - 1) * gap
         top = min(top, h - total - int(46 * u))
@@ -471,13 +485,11 @@ class NewGameScene(FormScene):
             saved = read_saved_match(file, self.app.settings.bot_level,
                                      self.app.settings.player_name)
         except SaveError:
-            return self.app.tr("menu_replace_damaged", file=paths.replaced_match_file().name)
+            return self.app.tr("menu_replace_damaged")
         match = saved.match
         if match.over:
             return ""  # nothing left to play in it: put aside without a word
-        return self.app.tr("menu_replace_question", file=paths.replaced_match_file().name,
-                           players=match.players,
-                           deal=match.count)
+        return self.app.tr("menu_replace_question", players=match.players, deal=match.count)
 
     def start_now(self) -> None:
         app = self.app

@@ -71,12 +71,16 @@ class Stage:
         self.time = 0.0
         self.thinking: int | None = None  # the seat shown thinking
         self.started = False  # the first frame has run
+        #: how many times faster than the settings' pace the table goes (a replay's autoplay)
+        self.pace = 1.0
         self._sound_times: dict[str, float] = {}
 
     # --- time ----------------------------------------------------------------------------------
     @property
     def factor(self) -> float:
-        return float(self.app.settings.animation_factor)
+        """What a duration at the normal speed is multiplied by: the settings' animation
+        speed, quickened by the table's :attr:`pace`."""
+        return float(self.app.settings.animation_factor) / self.pace
 
     def d(self, seconds: float) -> float:
         """A duration scaled by the animation speed."""

@@ -308,14 +308,15 @@ def test_declarations_stay_on_the_seat_plates_and_name_the_sheet_row():
             match = Match(deal.rules, deal.players, 0, deal.state.dealer, deals=[deal])
             [row] = sheet_rows(match, scene.info.names, tr)
             if deal.state.slam_announced:
-                assert tr("sheet_slam_announced") in row.result
+                assert tr("sheet_slam_announced_made" if deal.result.slam == "announced_made"
+                          else "sheet_slam_announced_failed") in row.bonuses
             handfuls = len(deal.state.handfuls)
             if handfuls:
                 assert (tr("sheet_handful") if handfuls == 1
-                        else tr("sheet_handfuls", n=handfuls)) in row.result
+                        else tr("sheet_handfuls", n=handfuls)) in row.bonuses
             if deal.state.miseres:
                 assert tr("sheet_misere" if len(deal.state.miseres) == 1 else "sheet_miseres",
-                          n=len(deal.state.miseres)) in row.result
+                          n=len(deal.state.miseres)) in row.bonuses
     assert len(seen) == 3, seen
 
 
