@@ -190,7 +190,7 @@ def test_the_experts_line_is_a_variation_to_step_through_and_leave():
 
 def test_the_options_box_leaves_the_variations_list_whole():
     """Analysis, a decision's row, L, then back from the line: the Variations tab stays, and
-    the options box of the decision under it is not drawn over its list."""
+    the options box of the decision under it is not unfolded in its list."""
     deal = deal_with_mistakes(4, 52)
     board = Replay.of(deal)
     scene = board.scene
@@ -201,17 +201,17 @@ def test_the_options_box_leaves_the_variations_list_whole():
     assert mistakes, "a random player makes mistakes"
     scene.go(mistakes[0][0])  # where the expert would have played otherwise
     board.step(3)
-    assert scene.side.choice_shown()
+    assert scene.side.analysis_list.unfolded is not None
     board.key(pygame.K_l)
     assert scene.expert_job is None or scene.expert_job.wait(240)
     board.step(3)
     board.key(pygame.K_ESCAPE)  # back from the line, to the decision
     assert scene.showing is None and scene.tab == "lines"
-    assert scene.side.choice_lines and not scene.side.choice_shown()
+    assert scene.side.choice_lines and scene.side.lines_list.unfolded is None
     listing = scene.side.lines_list.rect
     assert listing.top < scene.side.tab_buttons["lines"].rect.bottom + 40
     board.key(pygame.K_TAB)  # the analysis again: the box is back
-    assert scene.side.choice_shown()
+    assert scene.side.listing.unfolded is not None
 
 
 # --- play on from here, kept ----------------------------------------------------------------
