@@ -18,51 +18,17 @@ from typing import Any
 import pygame
 
 from engine.actions import Play
-from engine.ai.verdict import Verdict
 from engine.variations import EXPERT
-from game.app.i18n import decimal, suit_name, tr
-from game.app.widgets import (
-    GOLD,
-    HIGHLIGHT,
-    TEXT,
-    TEXT_DIM,
-    WARNING,
-    Button,
-    blit_text,
-    wrap_text,
-)
+from game.app.i18n import decimal
+from game.app.widgets import GOLD, TEXT, TEXT_DIM, Button, blit_text, wrap_text
 from game.app.widgets import ellipsize as fit
-from game.replay.lines import Color, Line, Row, ScrollList, Unfolded
-from game.table.hints import decision_label, option_label
+from game.replay.choice import BAD, GOOD, VERDICT_WORDS, choice_lines
+from game.replay.lines import Line, Row, ScrollList, Unfolded
+from game.table.hints import decision_label
 
-GOOD = (120, 220, 140)
-BAD = (250, 130, 110)
 SIDE_BG = (10, 27, 21)
-#: Options shown in the decision box (the rest are counted).
-SHOWN_OPTIONS = 6
 #: The value of the Variations tab's closing note (a click on it shows nothing else).
 NOTE_ROW = -2
-#: Why a flagged choice was worse, by the verdict's reason (engine.ai.verdict.REASONS).
-REASON_KEYS = {
-    "petit_wins": "replay_reason_petit_wins",
-    "petit_saved": "replay_reason_petit_saved",
-    "charge": "replay_reason_charge",
-    "low_trump": "replay_reason_low_trump",
-    "duck": "replay_reason_duck",
-    "draw": "replay_reason_draw",
-    "hunt": "replay_reason_hunt",
-    "taker_void": "replay_reason_taker_void",
-}
-#: The word for each verdict (engine.ai.verdict.KINDS) and its colour.
-VERDICT_WORDS: dict[str, tuple[str, Color]] = {
-    "forced": ("replay_verdict_forced", TEXT_DIM),
-    "best": ("replay_best", GOOD),
-    "good": ("replay_verdict_good", GOOD),
-    "too_close": ("replay_verdict_too_close", TEXT_DIM),
-    "inaccuracy": ("replay_verdict_inaccuracy", WARNING),
-    "mistake": ("replay_verdict_mistake", BAD),
-    "blunder": ("replay_verdict_blunder", BAD),
-}
 
 
 def _setter(scene: Any, tab: str) -> Callable[[], None]:
@@ -281,9 +247,8 @@ class ReplaySide:
         return rows
 
     def _choice_box(self) -> list[Line]:
-        """At one of seat 0's decisions: every option with the expert's estimate."""
+        """At one of seat 0's decisions of the deal: the choice, its verdict and options."""
         scene = self.scene
-        tr = scene.tr
         analysis = scene.analysis
         move = scene.cursor.next_move()
         if move is None or move.seat != scene.source.seat or analysis is None \
@@ -292,64 +257,8 @@ class ReplaySide:
         decision = analysis.decision_at(move.position)
         if decision is None:
             return []
-        lang = scene.lang
-        title = tr("replay_your_choice", what=option_label(decision.view, decision.action, lang))
-        out: list[Line] = [Line(title, GOLD)]
-        if decision.forced:
-            out.append(Line(tr("replay_forced"), TEXT_DIM))
-            return out
-        verdict = analysis.verdict(decision.index)
-        result = analysis.result(decision.index)
-        if verdict is None or result is None:
-            problem = analysis.error(decision.index)
-            out.append(Line(tr("replay_analysis_failed", problem=problem) if problem
-                            else tr("replay_thinking"), TEXT_DIM))
-            return out
-        out += self._verdict_lines(decision.view, verdict)
-        mine = result.value_of(decision.action)
-        rank = next((i for i, o in enumerate(result.options) if o is mine), None)
-        # the expert's pick is the verdict's: a card that surely gains is kept to, even where
-        # the play-outs value another as high
-        pick = result.value_of(verdict.best)
-        picked = next((i for i, o in enumerate(result.options) if o is pick), 0)
-        shown = list(range(min(SHOWN_OPTIONS, len(result.options))))
-        for must in (picked, rank):  # the expert's pick and the move played are always there
-            if must is not None and must not in shown:
-                shown[-1 if must == rank or len(shown) < 2 else -2] = must
-        shown.sort()
-        for i in shown:
-            option = result.options[i]
-            taken = i == rank
-            marks = ([tr("replay_expert_pick")] if i == picked else []) + (
-                [tr("replay_you_ranked", rank=i + 1, n=len(result.options))] if taken else [])
-            label = option_label(decision.view, option.action, lang)
-            text = label + (f"  ({', '.join(marks)})" if marks else "")
-            out.append(Line(text, HIGHLIGHT if taken else GOOD if i == picked else TEXT,
-                            decimal(f"{option.mean:+.1f}", lang)))
-        hidden = len(result.options) - len(shown)
-        if hidden > 0:
-            out.append(Line(scene.trn("replay_more_options", hidden), TEXT_DIM))
-        if result.options and result.options[0].samples:
-            out.append(Line(tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM))
-        return out
-
-    def _verdict_lines(self, view: Any, verdict: Verdict) -> list[Line]:
-        """The verdict in words: its class; when it was measured against another option, what
-        the choice cost against it and the interval the deals allow; for a flag, why."""
-        scene = self.scene
-        key, color = VERDICT_WORDS[verdict.kind]
-        lines = [Line(scene.tr("replay_verdict_plain", verdict=scene.tr(key)), color,
-                      decimal(f"{-verdict.cost:+.1f}", scene.lang) if verdict.samples else "")]
-        if not verdict.samples:
-            return lines
-        lang = scene.lang
-        lines.append(Line(scene.tr("replay_verdict_cost",
-                                   best=option_label(view, verdict.best, lang),
-                                   low=decimal(f"{-verdict.cost_high:+.0f}", lang),
-                                   high=decimal(f"{-verdict.cost_low:+.0f}", lang)), TEXT_DIM))
-        if verdict.reason:
-            lines.append(Line(reason_text(view, verdict, lang), color))
-        return lines
+        return choice_lines(decision, analysis.verdict(decision.index),
+                            analysis.error(decision.index), scene.lang)
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -435,8 +344,3 @@ class ReplaySide:
         return str(scene.tr(key, contract=scene.tr(result.contract),
                             name=scene.name(result.taker), margin=result.margin))
 
-
-def reason_text(view: Any, verdict: Verdict, lang: str) -> str:
-    """A flagged verdict's reason in words, from what the seat knew."""
-    return tr(REASON_KEYS[verdict.reason], lang, best=option_label(view, verdict.best, lang),
-              suit=suit_name(verdict.reason_suit, lang) if verdict.reason_suit >= 0 else "")

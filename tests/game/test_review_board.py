@@ -348,7 +348,7 @@ def test_a_deal_archived_again_keeps_the_variations_that_still_leave_it(tmp_path
 def test_every_verdict_kind_is_worded_in_both_languages(lang):
     from engine.ai.verdict import KINDS
     from game.app.i18n import tr
-    from game.replay.side import VERDICT_WORDS
+    from game.replay.choice import VERDICT_WORDS
 
     assert set(VERDICT_WORDS) == set(KINDS)
     words = {kind: tr(key, lang) for kind, (key, _) in VERDICT_WORDS.items()}
@@ -366,7 +366,7 @@ def test_every_reason_is_worded_in_both_languages(lang):
     from engine.actions import Play
     from engine.ai.verdict import REASONS, Verdict
     from engine.cards import parse_card
-    from game.replay.side import REASON_KEYS, reason_text
+    from game.replay.choice import REASON_KEYS, reason_text
 
     assert set(REASON_KEYS) == set(REASONS)
     deal = deal_with_mistakes(4, 41)
