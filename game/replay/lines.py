@@ -20,6 +20,8 @@ from game.app.assets import Assets
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT_DIM, wrap_text
 
 Color = tuple[int, int, int]
+#: The side panel's ground, into which the list's cut edges fade.
+LIST_BG = (10, 27, 21)
 BOX_BG = (22, 48, 36)
 #: Room kept at the list's right for its scroll bar.
 BAR_ROOM = 5
@@ -68,6 +70,7 @@ class ScrollList:
         self._height = 0
         self._key: tuple[object, ...] = ()
         self._follow = False  # the current row changed and is still to be scrolled to
+        self._fades: dict[tuple[int, int, bool], pygame.Surface] = {}
 
     # --- content ---------------------------------------------------------------------------------
     def set_rows(self, rows: Sequence[Row], assets: Assets,
@@ -183,15 +186,24 @@ class ScrollList:
         if span is None:
             return
         top, bottom = span
-        room = self.rect.height - (bottom - top)
-        if room < 0:
+        if bottom - top > self.rect.height:
             self.scroll = min(self.max_scroll, top)
             return
-        margin = min(self.line_h, room)  # a line of what is around, when it fits
+        if self.scroll <= top and bottom <= self.scroll + self.rect.height:
+            return
+        # the list starts at a row (or the box), never on the tail of one, half a gap above
+        # it where a highlighted row's band begins: the row before the selection when both
+        # fit, else the first start that leaves the selection whole
+        half = self._gap() // 2
+        starts = sorted(start - half for start in
+                        [*self._tops, *([self._box_top] if self._box else [])])
+        fits = [start for start in starts if bottom - self.rect.height <= start <= top]
         if top < self.scroll:
-            self.scroll = max(0, top - margin)
-        elif bottom > self.scroll + self.rect.height:
-            self.scroll = min(self.max_scroll, bottom - self.rect.height + margin)
+            before = [start for start in fits if start < top - half]
+            scroll = before[-1] if before else top
+        else:
+            scroll = fits[0] if fits else top
+        self.scroll = max(0, min(self.max_scroll, scroll))
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rect.collidepoint(pos):
@@ -279,6 +291,14 @@ class ScrollList:
                 image = font.render(row.note, True, row.note_color)
                 surface.blit(image, image.get_rect(topright=(rect.right - pad, rect.top + (
                     line_h - image.get_height()) // 2)))
+        # a row cut by an edge fades out there, rather than showing a line cut in two
+        shown = [rect for _, rect in self.shown()]
+        above = [rect.bottom for rect in shown if rect.top < self.rect.top]
+        below = [rect.top for rect in shown if rect.bottom > self.rect.bottom]
+        if above:
+            self._draw_fade(surface, max(above) - self.rect.top, at_top=True)
+        if below:
+            self._draw_fade(surface, self.rect.bottom - min(below), at_top=False)
         surface.set_clip(clip)
         if self.max_scroll > 0:  # a thin scroll bar
             track = pygame.Rect(self.rect.right - 3, self.rect.top, 3, self.rect.height)
@@ -286,6 +306,22 @@ class ScrollList:
             knob = pygame.Rect(track.left, track.top + round(self.scroll * share), 3,
                                max(12, round(self.rect.height * share)))
             pygame.draw.rect(surface, TEXT_DIM, knob, border_radius=2)
+
+    def _draw_fade(self, surface: pygame.Surface, height: int, at_top: bool) -> None:
+        """The list's ground, opaque at the edge, clear ``height`` pixels in."""
+        height = max(1, min(self.line_h, height))
+        key = (self.rect.width, height, at_top)
+        fade = self._fades.get(key)
+        if fade is None:
+            if len(self._fades) > 16:  # the heights met while scrolling: a few, kept
+                self._fades.clear()
+            fade = pygame.Surface((self.rect.width, height), pygame.SRCALPHA)
+            for y in range(height):
+                share = (height - y) / height if at_top else (y + 1) / height
+                fade.fill((*LIST_BG, round(255 * share)), (0, y, self.rect.width, 1))
+            self._fades[key] = fade
+        surface.blit(fade, (self.rect.left, self.rect.top if at_top
+                            else self.rect.bottom - height))
 
     def _draw_box(self, surface: pygame.Surface, assets: Assets, box: pygame.Rect) -> None:
         pad = self._pad()

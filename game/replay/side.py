@@ -23,10 +23,9 @@ from game.app.i18n import decimal
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, Button, blit_text, wrap_text
 from game.app.widgets import ellipsize as fit
 from game.replay.choice import BAD, GOOD, VERDICT_WORDS, choice_lines
-from game.replay.lines import Line, Row, ScrollList, Unfolded
+from game.replay.lines import LIST_BG, Line, Row, ScrollList, Unfolded
 from game.table.hints import decision_label
 
-SIDE_BG = (10, 27, 21)
 #: The value of the Variations tab's closing note (a click on it shows nothing else).
 NOTE_ROW = -2
 
@@ -285,7 +284,7 @@ class ReplaySide:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         u = self.unit
-        pygame.draw.rect(surface, SIDE_BG, self.rect)
+        pygame.draw.rect(surface, LIST_BG, self.rect)
         pygame.draw.line(surface, GOLD, self.rect.topleft, self.rect.bottomleft,
                          max(1, round(2 * u)))
         assets = scene.app.assets
