@@ -18,6 +18,7 @@ from engine.saves import save_deal
 from engine.state import replay
 from engine.views import public_events, view_for
 from game import driving
+from game.replay.choice import figure
 from game.replay.cursor import ReplayCursor
 from game.replay.narrate import narrate
 from game.replay.source import ReplaySource
@@ -419,8 +420,9 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     assert scene.tr(f"replay_verdict_{verdict.kind}" if verdict.kind != "best"
                     else "replay_best") in lines[1][0]
     if verdict.samples:
-        assert lines[1][2] == f"{-verdict.cost:+.1f}"
-    assert lines[2][2] == f"{result.options[0].mean:+.1f}"
+        assert lines[1][2] == figure(-verdict.cost, 1, "en")
+    listed = [value for _, _, value in lines[2:] if value]  # the options, best first
+    assert listed[0] == figure(result.options[0].mean, 1, "en")
 
 
 def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():

@@ -190,7 +190,7 @@ def test_the_experts_line_is_a_variation_to_step_through_and_leave():
 
 def test_the_options_box_leaves_the_variations_list_whole():
     """Analysis, a decision's row, L, then back from the line: the Variations tab stays, and
-    the options box of the decision under it is not drawn over its list."""
+    the options box of the decision under it is not unfolded in its list."""
     deal = deal_with_mistakes(4, 52)
     board = Replay.of(deal)
     scene = board.scene
@@ -201,17 +201,17 @@ def test_the_options_box_leaves_the_variations_list_whole():
     assert mistakes, "a random player makes mistakes"
     scene.go(mistakes[0][0])  # where the expert would have played otherwise
     board.step(3)
-    assert scene.side.choice_shown()
+    assert scene.side.analysis_list.unfolded is not None
     board.key(pygame.K_l)
     assert scene.expert_job is None or scene.expert_job.wait(240)
     board.step(3)
     board.key(pygame.K_ESCAPE)  # back from the line, to the decision
     assert scene.showing is None and scene.tab == "lines"
-    assert scene.side.choice_lines and not scene.side.choice_shown()
+    assert scene.side.choice_lines and scene.side.lines_list.unfolded is None
     listing = scene.side.lines_list.rect
     assert listing.top < scene.side.tab_buttons["lines"].rect.bottom + 40
     board.key(pygame.K_TAB)  # the analysis again: the box is back
-    assert scene.side.choice_shown()
+    assert scene.side.listing.unfolded is not None
 
 
 # --- play on from here, kept ----------------------------------------------------------------
@@ -348,7 +348,7 @@ def test_a_deal_archived_again_keeps_the_variations_that_still_leave_it(tmp_path
 def test_every_verdict_kind_is_worded_in_both_languages(lang):
     from engine.ai.verdict import KINDS
     from game.app.i18n import tr
-    from game.replay.side import VERDICT_WORDS
+    from game.replay.choice import VERDICT_WORDS
 
     assert set(VERDICT_WORDS) == set(KINDS)
     words = {kind: tr(key, lang) for kind, (key, _) in VERDICT_WORDS.items()}
@@ -366,7 +366,7 @@ def test_every_reason_is_worded_in_both_languages(lang):
     from engine.actions import Play
     from engine.ai.verdict import REASONS, Verdict
     from engine.cards import parse_card
-    from game.replay.side import REASON_KEYS, reason_text
+    from game.replay.choice import REASON_KEYS, reason_text
 
     assert set(REASON_KEYS) == set(REASONS)
     deal = deal_with_mistakes(4, 41)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
+import pygame
 import pytest
 
 from engine.actions import PASS
@@ -23,6 +24,7 @@ from engine.state import replay
 from engine.views import view_for
 from game import driving
 from game.app.window import App
+from game.replay.lines import ScrollList
 from game.replay.viewer import ReplayInfo, ReplayScene
 from tests.helpers.apps import open_app, shut
 
@@ -139,6 +141,25 @@ class Replay:
     def click(self, pos: tuple[int, int]) -> None:
         driving.click(pos, self.step)
         self.settle()
+
+    def wheel(self, pos: tuple[int, int], notches: int) -> None:
+        """The pointer to ``pos``, then the wheel turned ``notches`` (up when positive)."""
+        pygame.mouse.set_pos(pos)
+        driving.move(pos, self.step)
+        driving.post(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                     precise_y=float(notches))
+        self.step()
+
+    def click_row(self, listing: ScrollList, index: int) -> None:
+        """Row ``index`` of a list of the side panel, wheeled into view, clicked."""
+        for _ in range(200):
+            row = listing.row_rect(index)
+            if listing.rect.contains(row):
+                self.click(row.center)
+                return
+            self.wheel(listing.rect.center, 1 if row.top < listing.rect.top else -1)
+        raise AssertionError(f"row {index} never came into view: {listing.row_rect(index)} in "
+                             f"{listing.rect}, scrolled {listing.scroll} of {listing.max_scroll}")
 
     # --- what a player checks ---------------------------------------------------------------
     def check_position(self) -> None:
