@@ -64,13 +64,15 @@ $(BIN)/python:
 	  echo "Could not make a virtual environment with '$(PYTHON) -m venv'."; \
 	  echo "On Debian or Ubuntu: sudo apt install python3-venv"; exit 1; }
 
-# What a player needs: the game and its three libraries, no developer tools.
+# What a player needs: the game and the libraries it runs on (pyproject.toml's dependencies:
+# pygame-ce, PyYAML, platformdirs, polib), no developer tools.
 $(VENV)/.player: pyproject.toml setup.py $(ENGINE_SOURCES) | $(BIN)/python
 	$(PIP) install -e .
 	@$(ENGINE_BUILT)
 	@touch $@
 
-# Everything: the game, pytest, hypothesis, ruff, mypy and PyInstaller.
+# Everything: the game and the developer tools (pyproject.toml's dev extra: pytest,
+# pytest-xdist, hypothesis, ruff, mypy, vulture, types-PyYAML, types-polib, pyinstaller).
 $(VENV)/.developer: pyproject.toml setup.py $(ENGINE_SOURCES) | $(BIN)/python
 	$(PIP) install -e ".[dev]"
 	@$(ENGINE_BUILT)

@@ -33,6 +33,7 @@ ROWS_KEPT = 200
 _CANCELLED = ("all_passed", "petit_sec")
 _CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
 _SLAMS = ("announced_made", "made", "announced_failed", "defence")
+_CAMPS = ("taker", "defence")
 _MAX = 10_000_000  # beyond any real score or count: a damaged file
 
 
@@ -42,7 +43,8 @@ class LedgerError(ProblemError):
 
 @dataclass(frozen=True)
 class DealSummary:
-    """One deal played to its end (or cancelled) as the score sheet shows it."""
+    """One deal played to its end (or cancelled) as the score sheet shows it: its result and
+    every bonus the scoring counted, as :func:`engine.scoring.score_deal` found them."""
 
     dealer: int
     scores: tuple[int, ...]
@@ -56,6 +58,7 @@ class DealSummary:
     slam_announced: bool = False
     handfuls: int = 0
     miseres: int = 0
+    petit_au_bout: str | None = None  # the camp that took the last trick with the Petit
 
     @classmethod
     def of(cls, deal: Deal) -> DealSummary:
@@ -69,7 +72,8 @@ class DealSummary:
             raise ValueError("only a deal that is over has a summary")
         return cls(state.dealer, tuple(result.scores), None, result.taker, result.partner,
                    result.contract, result.made, result.margin, result.slam,
-                   state.slam_announced, len(state.handfuls), len(state.miseres))
+                   state.slam_announced, len(state.handfuls), len(state.miseres),
+                   result.petit_au_bout)
 
     @property
     def finished(self) -> bool:
@@ -215,7 +219,9 @@ def _row(data: Any, players: int, where: str) -> DealSummary:
         made, _count(data.get("margin", 0), f"{where}.margin"),
         _choice(data.get("slam"), (None, *_SLAMS), f"{where}.slam"), slam_announced,
         _count(data.get("handfuls", 0), f"{where}.handfuls"),
-        _count(data.get("miseres", 0), f"{where}.miseres"))
+        _count(data.get("miseres", 0), f"{where}.miseres"),
+        _choice(data.get("petit_au_bout"), (None,) if taker is None else (None, *_CAMPS),
+                f"{where}.petit_au_bout"))
 
 
 __all__ = ["ROWS_KEPT", "DealSummary", "Earlier", "LedgerError"]

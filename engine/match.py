@@ -4,6 +4,10 @@ The match is its deals' event logs, one after the other. The dealer moves one se
 every deal, cancelled ones included; each deal's shuffle seed is derived from the match seed
 and the deal's number, so a whole match is reproducible from its seed and its commands.
 
+A match may have a length (:class:`engine.length.MatchLength`): a number of deals, or a score a
+running total reaches. Once the last deal is over with the length reached, the match is over
+(:attr:`Match.over`), its winners are the seats with the highest total, and no deal follows.
+
 A deal in which a decision was taken back (:meth:`Match.undo`) is *practised*: its number
 (0-based) joins :attr:`Match.practised`, and stays there whatever is played afterwards.
 
@@ -22,6 +26,7 @@ from engine.actions import Action
 from engine.deal import Deal, command_of
 from engine.events import Event
 from engine.ledger import DealSummary, Earlier
+from engine.length import MatchLength, winners
 from engine.rules import Rules
 from engine.state import Phase
 
@@ -43,12 +48,15 @@ class Match:
         deals: Sequence[Deal] = (),
         practised: Iterable[int] = (),
         earlier: Earlier | None = None,
+        length: MatchLength | None = None,
     ) -> None:
         rules.setup(players)
         self.rules = rules
         self.players = players
         self.seed = seed
         self.first_dealer = first_dealer
+        #: How long the match lasts (by default it has no end).
+        self.length = length if length is not None else MatchLength()
         #: The deals folded out of the match (their scores and summaries only).
         self.earlier = earlier if earlier is not None else Earlier.start(players)
         if len(self.earlier.carried_totals) != players:
@@ -65,8 +73,9 @@ class Match:
                              f"{self.first} to {self.count - 1}")
 
     @classmethod
-    def new(cls, rules: Rules, players: int, seed: int, first_dealer: int = 0) -> Match:
-        match = cls(rules, players, seed, first_dealer)
+    def new(cls, rules: Rules, players: int, seed: int, first_dealer: int = 0,
+            length: MatchLength | None = None) -> Match:
+        match = cls(rules, players, seed, first_dealer, length=length)
         match.next_deal()
         return match
 
@@ -98,10 +107,24 @@ class Match:
         """The dealer moves one seat on after every deal, cancelled ones included."""
         return (self.first_dealer + self.count) % self.players
 
+    @property
+    def over(self) -> bool:
+        """The last deal is over and the match's length is reached: no deal follows."""
+        return (bool(self.deals) and self.current.is_over
+                and self.length.reached(self.count, self.totals))
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the highest total once the match is over (several when level);
+        none before."""
+        return winners(self.totals) if self.over else []
+
     def next_deal(self) -> Deal:
-        """Deal the next hand; the previous one must be over."""
+        """Deal the next hand; the previous one must be over, and the match not."""
         if self.deals and not self.current.is_over:
             raise ValueError("the current deal is not over")
+        if self.over:
+            raise ValueError("the match is over")
         deal = Deal.new(self.rules, self.players, self.next_dealer,
                         deal_seed(self.seed, self.count))
         self.deals.append(deal)

@@ -69,6 +69,8 @@ TEMPLATES: dict[str, str] = {
     "dealer_out_of_turn": "dealer {dealer} is out of turn",
     "seed_out_of_turn": "the shuffle seed does not follow the match's",
     "follows_unfinished": "follows a deal that is not over",
+    "match_length": 'expected "deals": 1 to {deals}, or "target": {low} to {high}',
+    "match_over": "the match was over before this deal",
     "ledger_rows": "expected a list of at most {limit} deals",
     "ledger_scores": "expected {players} whole numbers that add up to 0",
     "ledger_choice": "expected one of {options}",

@@ -10,7 +10,9 @@ file and the place; the file itself is never changed by loading.
 A match file may also list its *practised* deals (``"practised"``: the 0-based numbers of the
 deals in which a decision was taken back). The key is optional: a file without it (written
 before the key existed) loads with no practised deal, and a reader that does not know the key
-ignores it, so the version stays 1.
+ignores it, so the version stays 1. So may its *length* (``"length"``: ``{"deals": 8}`` or
+``{"target": 500}``, :mod:`engine.length`): a file without it is a match with no end, and a
+match over is never followed by another deal in its file.
 
 A saved deal may keep *variations* (``"variations"``, :mod:`engine.variations`): other
 ways the deal could have gone from one of its decisions. The key is optional too, and a
@@ -40,6 +42,7 @@ from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
 from engine.inputs import DataError, InputError, decode, load_json, read_bytes
 from engine.ledger import Earlier, LedgerError
+from engine.length import LengthError, MatchLength
 from engine.match import Match, deal_seed
 from engine.problems import Problem
 from engine.rules import Rules, RulesError, rules_from_dict, rules_to_dict
@@ -159,6 +162,8 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
         "meta": dict(meta or {}),
         "practised": sorted(match.practised),
     }
+    if not match.length.endless:  # optional: an older game plays the match on with no end
+        document["length"] = match.length.saved()
     if folded:
         document["earlier"] = match.earlier.to_dict()
     return log_text(document, {"deals": [d.events for d in match.deals]})
@@ -320,6 +325,10 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
             earlier = Earlier.from_dict(document.get("earlier"), players, "earlier")
         except LedgerError as exc:
             raise damaged(file, exc.problem) from None
+    try:
+        length = MatchLength.from_saved(document.get("length"), "length")
+    except LengthError as exc:
+        raise damaged(file, exc.problem) from None
     first = earlier.count
     logs = document.get("deals")
     if not isinstance(logs, list):
@@ -327,6 +336,7 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     if not logs:
         raise damaged(file, "deals_empty", "deals")
     deals: list[Deal] = []
+    totals = list(earlier.totals)
     for index, log in enumerate(logs):
         where = f"deals[{index}]"
         number = first + index  # counted from the match's first deal
@@ -339,9 +349,12 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
             raise damaged(file, "seed_out_of_turn", f"{where}[0]")
         if deals and not deals[-1].is_over:
             raise damaged(file, "follows_unfinished", where)
+        if number and length.reached(number, totals):  # the deals before it ended the match
+            raise damaged(file, "match_over", where)
         deals.append(deal)
+        totals = [t + s for t, s in zip(totals, deal.scores or (0,) * players, strict=True)]
     practised = _practised(file, document, first, first + len(deals))
-    match = Match(rules, players, seed, first_dealer, deals, practised, earlier)
+    match = Match(rules, players, seed, first_dealer, deals, practised, earlier, length)
     return match, meta_in(file, document)
 
 
@@ -374,6 +387,16 @@ def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
         found, problems = variations_from_list(document.get("variations"), deal)
         loaded.variations = found
         loaded.problems = [damaged(file, problem.problem) for problem in problems]
+    return loaded
+
+
+def update_deal_meta(path: str | Path, changes: Mapping[str, Any]) -> DealFile:
+    """Set keys of the ``meta`` kept with the saved deal at ``path`` (rewritten atomically;
+    the deal and the variations that load are unchanged). Raises :class:`SaveError` when the
+    file cannot be read, ``OSError`` when it cannot be written."""
+    loaded = load_deal_file(path)
+    loaded.meta.update(changes)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
     return loaded
 
 

@@ -39,7 +39,9 @@ cost play the rest of the deal like club players, who may win back later the hea
 table would ruff: so the cost is never taken as less than what the sure card surely keeps on
 this trick (:func:`engine.ai.certain.banked`, in the seat's game points), unless the deals
 show with confidence that the choice did better by more than the sure card is worth (the
-margin the expert itself asks before giving up a sure card).
+margin the expert itself asks before giving up a sure card). The verdict says when either
+applies (:attr:`Verdict.sure`, :attr:`Verdict.floored`), for a board to tell why its cost
+is not the gap between the analysis's estimates.
 
 >>> classify(30.0, 22.0, 38.0)
 'mistake'
@@ -107,6 +109,12 @@ class Verdict:
     reason: str = ""
     #: The suit the reason names (``taker_void``), or -1.
     reason_suit: int = -1
+    #: ``best`` is the card that surely gains on the trick in play: the expert plays it
+    #: whatever the analysis's estimates, which may rank another option above it.
+    sure: bool = False
+    #: The interval's low end is what the sure card surely keeps on this trick (the cost
+    #: is never counted lower): with ``cost_high`` there too, the cost is that bound itself.
+    floored: bool = False
     #: The analysis that chose the option to compare with (every option's estimate, for a
     #: board to list); ``None`` for a forced decision.
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
@@ -147,13 +155,14 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     best = _best_of(chosen, action)
     floor, margin = -math.inf, 0.0  # no card surely gains: nothing bounds the cost from below
     reason, suit = "", -1
+    surely = False  # the option compared with is the card that surely gains
     if isinstance(action, Play):
         reading = club.reading_of_view(view)
         sure = sure_gain(reading)
         if sure >= 0:
             if chosen.value_of(Play(sure)) is chosen.value_of(action):
-                return Verdict("best", action, action, analysis=chosen)
-            best = Play(sure)
+                return Verdict("best", action, action, sure=True, analysis=chosen)
+            best, surely = Play(sure), True
             floor, margin = _sure_floor(view, best, action)
             reason = sure_reason(reading, sure)
         else:
@@ -193,7 +202,8 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     if kind not in FLAGGED:
         reason, suit = "", -1
     cost = min(max(cost, low), high)  # the floor moves the middle with the interval
-    return Verdict(kind, action, best, cost, low, high, count, reason, suit, chosen)
+    return Verdict(kind, action, best, cost, low, high, count, reason, suit,
+                   sure=surely, floored=low == floor, analysis=chosen)
 
 
 def _into_takers_void(r: club.Reading, card: Card) -> int:
@@ -219,7 +229,8 @@ def measure_again(view: SeatView, verdict: Verdict, samples: int, seed: int) -> 
     cost, stderr = fresh.paired(verdict.best, verdict.action)
     low, high = _floored(cost, stderr, floor, margin)
     return replace(verdict, kind=classify(cost, low, high), cost=min(max(cost, low), high),
-                   cost_low=low, cost_high=high, samples=samples, analysis=fresh)
+                   cost_low=low, cost_high=high, samples=samples, floored=low == floor,
+                   analysis=fresh)
 
 
 def _sure_floor(view: SeatView, best: Action, action: Action) -> tuple[float, float]:

@@ -265,6 +265,18 @@ def decimal(text: str, lang: str = SOURCE_LANGUAGE) -> str:
     return text.replace(".", tr("decimal_point", lang)) if "." in text else text
 
 
+def signed_number(value: float, lang: str = SOURCE_LANGUAGE, digits: int = 1) -> str:
+    """``+23.4`` / ``−5.0`` (``+23,4`` in French); ``0`` for zero.
+
+    >>> signed_number(23.44), signed_number(-5, digits=0), signed_number(0.04)
+    ('+23.4', '−5', '0.0')
+    """
+    text = decimal(f"{abs(value):.{digits}f}", lang)
+    if round(value, digits) == 0:
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
 def seat_name(seat: int, players: int, lang: str = SOURCE_LANGUAGE) -> str:
     return tr(SEAT_KEYS[players][seat], lang)
 

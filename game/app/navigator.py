@@ -5,9 +5,9 @@ widgets and screens, the thinker) under :mod:`game.history`, :mod:`game.table`,
 :mod:`game.match`, :mod:`game.replay`, :mod:`game.challenge` and :mod:`game.menus`, each
 importing only those before it (``tests/tools/test_architecture.py`` holds them to it). The
 table's menu opens the settings and the rules, which are menus; the replay opens the form
-of a challenge on the deal it shows. Those few ways up go through the app's :class:`Navigator`:
-the root of the game (:func:`game.screens.install`) tells it who makes each screen, and a
-scene asks ``app.navigator`` to open it.
+of a challenge on the deal it shows; the end of a match offers a new one. Those few ways up
+go through the app's :class:`Navigator`: the root of the game (:func:`game.screens.install`)
+tells it who makes each screen, and a scene asks ``app.navigator`` to open it.
 
 >>> navigator = Navigator()
 >>> navigator.provide(Screen.RULES, lambda app: print("rules for", app))
@@ -32,6 +32,7 @@ class Screen(Enum):
     SETTINGS = "settings"  # game.menus.settings, from the table's menu
     RULES = "rules"  # game.menus.rules, from the table's menu
     CHALLENGE = "challenge"  # game.menus.challenge, from the replay
+    NEW_GAME = "new game"  # game.menus.menu, from the end of a match
 
 
 class NoScreen(RuntimeError):
@@ -62,6 +63,10 @@ class Navigator:
     def open_rules(self, app: App) -> None:
         """The rules' summary, in place of the current screen."""
         self._opener(Screen.RULES)(app)
+
+    def open_new_game(self, app: App) -> None:
+        """The new-game form, in place of the current screen."""
+        self._opener(Screen.NEW_GAME)(app)
 
     def open_challenge(self, app: App, first: Deal | None = None) -> None:
         """The form of a new challenge series, opened by ``first`` (a finished deal) when

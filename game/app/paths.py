@@ -1,5 +1,5 @@
-"""Where the game keeps the player's files: settings, the saved match, the challenge series
-in progress and finished deals.
+"""Where the game keeps the player's files: settings, the saved match, finished matches, the
+challenge series in progress and finished deals.
 
 Folders come from platformdirs (the platform's user folders), never next to the code. The
 ``TAROT_HOME`` environment variable puts everything under one folder instead, which tests
@@ -9,11 +9,14 @@ and portable installs use.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import platformdirs
 
 APP_NAME = "tarot-table"
+#: The names of the matches put aside: ``current-match.replaced.json``, then ``-2``, ``-3``…
+REPLACED_NAME = re.compile(r"current-match\.replaced(?:-([1-9][0-9]*))?\.json")
 
 
 def _home() -> Path | None:
@@ -61,6 +64,25 @@ def replaced_file(file: Path) -> Path:
         number += 1
         path = file.with_name(f"{file.stem}.replaced-{number}{file.suffix}")
     return path
+
+
+def finished_match_file(match_id: str) -> Path:
+    """Where a match that has reached its end is kept, named after the match's id: it is no
+    longer the match in progress, and its deals are in the history."""
+    return data_dir() / "matches" / f"match-{match_id[:16]}.json"
+
+
+def replaced_match_files() -> list[Path]:
+    """The matches put aside (see :func:`replaced_match_file`) that are in the folder, in
+    the order of their names' numbers."""
+    folder = data_dir()
+    try:
+        names = os.listdir(folder)
+    except OSError:  # no folder yet, or one that cannot be read: nothing put aside to offer
+        return []
+    found = [(int(m.group(1) or 1), name) for name in names
+             if (m := REPLACED_NAME.fullmatch(name)) is not None]
+    return [folder / name for _, name in sorted(found)]
 
 
 def history_dir() -> Path:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.inputs import InputError, excerpt, load_json, read_text
+from engine.length import MatchLength
 from engine.saves import write_atomic
 from game.app import paths
 from game.app.i18n import languages, tr
@@ -26,6 +27,9 @@ CARD_BACKS = ("blue", "red", "green")
 CARD_INDICES = ("language", "fr", "en")
 #: How long a finished trick stays on the table before it is gathered, or until a click.
 TRICK_PAUSES = ("short", "normal", "long", "click")
+#: The lengths a new match may have: no end, a number of rounds (each seat deals once a
+#: round), or a score a running total reaches, up or down (see :mod:`engine.length`).
+MATCH_LENGTHS = ("none", "rounds-1", "rounds-2", "rounds-4", "target-500", "target-1000")
 
 
 class SettingsProblem(str):
@@ -52,6 +56,7 @@ class Settings:
     players: int = 4
     bot_level: str = "simple"
     variant: str = "fft"
+    match_length: str = "none"  # one of MATCH_LENGTHS
     sound: bool = True
     animation_speed: str = "normal"
     card_back: str = "blue"
@@ -61,6 +66,7 @@ class Settings:
     trick_pause: str = "normal"
     highlight_winner: bool = True
     ask_slam: bool = True  # asked after the discard; off: the table answers "no slam" itself
+    full_screen: bool = False  # the window covers the desktop (F11 switches it)
     window_size: tuple[int, int] = (1280, 720)
 
     @property
@@ -142,6 +148,20 @@ class Settings:
         write_atomic(path or paths.settings_file(), json.dumps(data, indent=2) + "\n")
 
 
+def match_length(choice: str, players: int) -> MatchLength:
+    """The length of a match of ``players`` that ``choice`` (of :data:`MATCH_LENGTHS`) gives.
+
+    >>> match_length("rounds-2", 5).deals, match_length("target-500", 4).target
+    (10, 500)
+    """
+    kind, _, count = choice.partition("-")
+    if kind == "rounds":
+        return MatchLength.rounds(int(count), players)
+    if kind == "target":
+        return MatchLength(target=int(count))
+    return MatchLength()
+
+
 def _levels() -> tuple[str, ...]:
     from engine.ai import BOTS
 
@@ -167,6 +187,7 @@ def _valid(name: str, value: object, default: object) -> bool:
         "card_indices": CARD_INDICES,
         "trick_pause": TRICK_PAUSES,
         "players": (3, 4, 5),
+        "match_length": MATCH_LENGTHS,
     }.get(name)
     if name == "bot_level":  # the bots and the rules file, only when the file names one
         choices = _levels()

@@ -19,6 +19,7 @@ import pygame
 from engine.resources import resource_path
 from engine.saves import write_problem
 from game.app.assets import Assets, Sounds
+from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
 from game.app.settings import Settings
@@ -91,6 +92,7 @@ class App:
     """The game window and everything shared by its scenes."""
 
     def __init__(self, settings: Settings, size: tuple[int, int] | None = None) -> None:
+        name_the_window()  # read when the display starts: what a task bar calls the window
         # Only what the window needs: the sound is started by :class:`Sounds`, which keeps a
         # missing audio device quiet (``pygame.init`` would try the mixer out loud).
         pygame.display.init()
@@ -107,12 +109,22 @@ class App:
         #: opens the screens of the parts above the one asking (game.app.navigator)
         self.navigator = NAVIGATOR
         width, height = size or fit_to_desktop(settings.window_size, _desktop())
+        # hidden until it has its class: a window manager reads it as the window appears
         self.window = pygame.Window(tr("window_title", settings.language),
-                                    (max(320, width), max(240, height)), resizable=True)
+                                    (max(320, width), max(240, height)), resizable=True,
+                                    hidden=True)
         self.window.minimum_size = MIN_SIZE if size is None or (
             width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
         self.screen = self.window.get_surface()
+        set_window_class(self.window)
         self._set_icon()
+        #: full screen (F11, or the settings); a size asked for on the command line opens a
+        #: window of that size whatever the settings say
+        self.full_screen = FullScreen(self.window)
+        if settings.full_screen and size is None:
+            self.full_screen.set(True)
+        self.window.show()
+        self.screen = self.window.get_surface()
         preload()  # the catalogs, read on a thread while the window opens
         self.assets = Assets()
         self.sounds = Sounds(settings.sound)
@@ -147,8 +159,13 @@ class App:
         (a full disk, a read-only profile: they still apply until the game closes)."""
         if settings.language != self.settings.language:
             self.window.title = tr("window_title", settings.language)  # the title speaks it too
+        switched = settings.full_screen != self.full_screen.on
+        if switched and not self.full_screen.set(settings.full_screen):
+            settings = settings.with_(full_screen=self.full_screen.on)  # it stayed as it was
         self.settings = settings
         self.sounds.enabled = settings.sound
+        if switched:
+            self._resized()  # at once: the window's own events of it come a frame later
         if not save:
             return None
         try:
@@ -228,18 +245,30 @@ class App:
         for hook in list(self.after_frame):
             hook(self)
 
+    def toggle_full_screen(self) -> None:
+        """F11, on every screen: full screen or back to the window, kept in the settings
+        (for the next start, and so that the settings screen shows it)."""
+        self.update_settings(self.settings.with_(full_screen=not self.full_screen.on))
+
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE):
-            self.screen = self.window.get_surface()
-            for each in self.scenes:
-                each.on_resize(self.size)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_full_screen()
             return
         top = self.scene
         if top is not None:
             top.handle_event(event)
+
+    def _resized(self) -> None:
+        """The window has a new size: every scene lays itself out for it."""
+        self.screen = self.window.get_surface()
+        for each in self.scenes:
+            each.on_resize(self.size)
 
     def draw(self) -> None:
         self.screen = self.window.get_surface()
@@ -255,7 +284,8 @@ class App:
         while self.scenes:
             self.scenes.pop().leave()
         if self.window is not None:
-            w, h = self.size
+            # full screen is a setting of its own: the size kept is the window's
+            w, h = self.full_screen.windowed_size if self.full_screen.on else self.size
             if (w, h) != self.settings.window_size and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
                 self.update_settings(self.settings.with_(window_size=(w, h)))
 

@@ -10,6 +10,7 @@ changes a file.
 
 :func:`export_entry` writes a deal as a deal record (DEAL_RECORD.md) that
 ``python -m engine score`` accepts; :func:`delete_entry` removes a file from the history.
+What the expert's review of a deal found is read with it (:mod:`game.history.reviews`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from engine.deal import Deal
 from engine.inputs import DataError
@@ -33,6 +34,7 @@ from engine.saves import SaveError, load_deal, write_atomic
 from engine.state import Phase
 from game.app import paths
 from game.app.names import saved_names
+from game.history.reviews import REVIEW, Review, plain_int
 
 FILE_PLAYERS = re.compile(r"-([345])p\.json$")
 """The player count in a history file name, for files whose content cannot be read."""
@@ -76,6 +78,7 @@ class DealEntry:
     error: DataError | None = field(default=None, compare=False)  # the problem as data
     modified: float = 0.0  # the file's modification time, for files without a date
     deal_key: str = ""  # the match and the deal's number in it; the file's name when unknown
+    review: Review | None = None  # what the expert's review found, once one finished
 
     def __post_init__(self) -> None:
         if not self.deal_key:
@@ -95,6 +98,26 @@ class DealEntry:
     def seat0(self) -> int | None:
         """The score of seat 0 (the player) in this deal; ``None`` when there is none."""
         return self.scores[0] if self.scores and not self.problem else None
+
+    @property
+    def kind(self) -> str:
+        """What the statistics make of the deal: ``"scored"`` (a deal of the player's that
+        counts), or why it is left out or counted apart: ``"problems"``, ``"expert"`` (the
+        expert's game of a challenge: not the player's at all), ``"challenge"``,
+        ``"autoplay"``, ``"practised"``, ``"cancelled"``."""
+        if self.problem:
+            return "problems"
+        if self.challenge == "expert":
+            return "expert"
+        if self.challenge:
+            return "challenge"
+        if self.autoplay:
+            return "autoplay"
+        if self.practised:
+            return "practised"
+        if self.cancelled:
+            return "cancelled"
+        return "scored" if self.scored and self.seat0 is not None else "other"
 
     @property
     def sort_key(self) -> tuple[float, str]:
@@ -204,6 +227,7 @@ def _deal_entry(path: Path, deal: Deal, meta: Mapping[str, Any],
                            if _challenge_run(meta) else ""),
         "modified": modified,
         "deal_key": _deal_key(meta, deal, path),
+        "review": Review.from_saved(meta.get(REVIEW)),
     }
     if state.phase is Phase.CANCELLED:
         return DealEntry(**common, cancelled=str(state.cancelled or "cancelled"),
@@ -230,18 +254,14 @@ def place_in_match(meta: Mapping[str, Any], players: int
     ``meta`` says; ``None`` for what it does not say or says wrongly (totals that do not
     add up to zero, a count of seats that is not the deal's)."""
     number = meta.get("number")
-    if not _plain_int(number) or not 1 <= number <= _MAX_TOTAL:
+    if not plain_int(number) or not 1 <= number <= _MAX_TOTAL:
         number = None
     totals = meta.get(TOTALS_BEFORE)
     if not (isinstance(totals, list) and len(totals) == players
-            and all(_plain_int(t) and abs(t) <= _MAX_TOTAL for t in totals)
+            and all(plain_int(t) and abs(t) <= _MAX_TOTAL for t in totals)
             and sum(totals) == 0):
         return number, None
     return number, tuple(totals)
-
-
-def _plain_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _deal_key(meta: Mapping[str, Any], deal: Deal, path: Path) -> str:

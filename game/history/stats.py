@@ -1,9 +1,14 @@
-"""The player's statistics, from the finished deals in the history.
+"""The player's statistics, from the finished deals in the history: the figures of each
+player count, the deals taken by contract, and the results week by week
+(:mod:`game.history.trend`).
 
 Seat 0 is the player. Statistics are kept apart for 3, 4 and 5 players, since scores and the
 chances of taking differ so much between them. Deals marked as practised (the player used
 undo, so the deal does not show how they play) and files that do not load are left out; they
 are counted on their own so that the screen can say what was left out.
+
+The deals the player took are also counted by contract (:class:`ContractStats`): how many,
+how many made, and the player's average score on them.
 
 Each deal counts once, however many files hold it (they are told apart by the match and the
 deal's number in it). A *deal played* is a deal played to the last trick and scored.
@@ -14,12 +19,35 @@ apart and do not lower the average. The history holds them only if the game arch
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from engine.rules import CONTRACT_NAMES
 from game.history.archive import DealEntry
+from game.history.trend import Trend, per, weekly
 
 PLAYER_COUNTS = (3, 4, 5)
+
+
+@dataclass(frozen=True)
+class ContractStats:
+    """The deals of one contract the player took: how many, how many made, and the player's
+    scores on them added up."""
+
+    contract: str
+    taken: int = 0
+    made: int = 0
+    total: int = 0
+
+    @property
+    def made_rate(self) -> float | None:
+        return per(self.made, self.taken)
+
+    @property
+    def average(self) -> float | None:
+        """The player's average score on a deal they took with this contract."""
+        return per(self.total, self.taken)
 
 
 @dataclass(frozen=True)
@@ -37,19 +65,21 @@ class CountStats:
     problems: int = 0  # files that did not load, left out
     autoplay: int = 0  # left out: a bot played the player's seat (``--autoplay``)
     challenge: int = 0  # left out: the player's deals of challenges (counted apart)
+    #: the deals the player took, by contract (Petite, Garde, Garde sans, Garde contre)
+    contracts: tuple[ContractStats, ...] = tuple(ContractStats(c) for c in CONTRACT_NAMES)
 
     @property
     def take_rate(self) -> float | None:
-        return self.taken / self.deals if self.deals else None
+        return per(self.taken, self.deals)
 
     @property
     def made_rate(self) -> float | None:
-        return self.made / self.taken if self.taken else None
+        return per(self.made, self.taken)
 
     @property
     def average(self) -> float | None:
         """The player's average score per scored deal."""
-        return self.total / self.deals if self.deals else None
+        return per(self.total, self.deals)
 
     @property
     def best_score(self) -> int | None:
@@ -66,9 +96,15 @@ class Statistics:
 
     by_players: dict[int, CountStats]
     problems_unknown: int = 0  # files that did not load and whose player count is unknown
+    #: the deals counted, week by week, of each player count and of all (``None``)
+    trends: dict[int | None, Trend] = field(default_factory=dict)
 
     def __getitem__(self, players: int) -> CountStats:
         return self.by_players[players]
+
+    def trend(self, players: int | None = None) -> Trend:
+        """The weeks of the deals of ``players`` players (of every count for ``None``)."""
+        return self.trends.get(players, Trend())
 
     def rows(self, players: int | None = None) -> list[CountStats]:
         """The player counts a view filtered on ``players`` shows (all for ``None``)."""
@@ -106,33 +142,33 @@ def _better(entry: DealEntry, best: DealEntry | None) -> bool:
 
 def count_stats(players: int, entries: Iterable[DealEntry]) -> CountStats:
     """The statistics of the ``players``-player deals among ``entries``."""
-    deals = taken = made = total = cancelled = practised = autoplay = challenge = problems = 0
+    deals = taken = made = total = 0
+    kinds: Counter[str] = Counter()
+    contracts = {name: ContractStats(name) for name in CONTRACT_NAMES}
     best: DealEntry | None = None
     for entry in entries:
         if entry.players != players:
             continue
-        if entry.problem:
-            problems += 1
-        elif entry.challenge == "expert":
-            continue  # the expert's game, not the player's
-        elif entry.challenge:
-            challenge += 1
-        elif entry.autoplay:
-            autoplay += 1
-        elif entry.practised:
-            practised += 1
-        elif entry.cancelled:
-            cancelled += 1
-        elif entry.scored and entry.seat0 is not None:
-            deals += 1
-            total += entry.seat0
-            if entry.taker_seat == 0:
-                taken += 1
-                made += entry.made
-            if _better(entry, best):
-                best = entry
-    return CountStats(players, deals, taken, made, total, best, cancelled, practised, problems,
-                      autoplay, challenge)
+        kind = entry.kind
+        kinds[kind] += 1
+        if kind != "scored":
+            continue
+        score = entry.seat0
+        assert score is not None
+        deals += 1
+        total += score
+        if entry.taker_seat == 0:
+            taken += 1
+            made += entry.made
+            if entry.contract in contracts:
+                was = contracts[entry.contract]
+                contracts[entry.contract] = ContractStats(
+                    entry.contract, was.taken + 1, was.made + entry.made, was.total + score)
+        if _better(entry, best):
+            best = entry
+    return CountStats(players, deals, taken, made, total, best, kinds["cancelled"],
+                      kinds["practised"], kinds["problems"], kinds["autoplay"],
+                      kinds["challenge"], tuple(contracts.values()))
 
 
 def one_per_deal(entries: Iterable[DealEntry]) -> list[DealEntry]:
@@ -157,7 +193,7 @@ class ChallengeRecord:
     @property
     def average(self) -> float | None:
         """The player's points a deal against the expert's, on the same cards."""
-        return (self.yours - self.experts) / self.deals if self.deals else None
+        return per(self.yours - self.experts, self.deals)
 
 
 def challenge_record(entries: Iterable[DealEntry]) -> ChallengeRecord:
@@ -176,8 +212,9 @@ def compute_stats(entries: Iterable[DealEntry]) -> Statistics:
     :func:`game.history.archive.list_deals` gives them)."""
     items = one_per_deal(entries)
     unknown = sum(1 for e in items if e.problem and e.players not in PLAYER_COUNTS)
-    return Statistics({n: count_stats(n, items) for n in PLAYER_COUNTS}, unknown)
+    return Statistics({n: count_stats(n, items) for n in PLAYER_COUNTS}, unknown,
+                      {n: weekly(items, n) for n in (None, *PLAYER_COUNTS)})
 
 
-__all__ = ["PLAYER_COUNTS", "ChallengeRecord", "CountStats", "Statistics", "challenge_record",
-           "compute_stats", "count_stats"]
+__all__ = ["PLAYER_COUNTS", "ChallengeRecord", "ContractStats", "CountStats", "Statistics",
+           "challenge_record", "compute_stats", "count_stats"]

@@ -4,7 +4,9 @@ A match in progress is saved after every change to ``paths.current_match_file()`
 players' names, the bots' level, the rules variant and the match's id in its ``meta``; each
 deal played to the end is also saved on its own in ``paths.history_dir()``, in a file named
 after the match and the deal (with ``"practised": true`` in its ``meta`` when the player took
-a decision back in it).
+a decision back in it). A match that reaches its end (:mod:`engine.length`) is no longer the
+match in progress: it is kept with the finished matches (``paths.finished_match_file``), and
+its table's last score leads to the winner (:mod:`game.match.final`).
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ import threading
 import uuid
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.deal import Deal
 from engine.events import Event
 from engine.inputs import excerpt
+from engine.length import MatchLength
 from engine.match import Match
 from engine.rules import load_rules
 from engine.saves import (
@@ -128,6 +131,9 @@ class Autosave:
     (:meth:`engine.match.Match.fold`): the history keeps them, the match their scores, and
     its file grows with the deal in play, not with the match.
 
+    A match over (its length reached) is written with the finished matches, and the match
+    file is removed once that write is done: the menu no longer offers to continue it.
+
     A save that fails, whatever the reason (a full disk, a folder made read-only, text no
     file can hold), does not stop the game: :attr:`error` says why — the table tells the
     player — and the log says so once per distinct reason.
@@ -202,12 +208,23 @@ class Autosave:
                 self.meta[ARCHIVED] = sorted(n for n in self._archived if n >= match.first)
                 target = paths.current_match_file()
                 try:
-                    if self.writer is None:
+                    if match.over:
+                        self._put_away(match, target)
+                    elif self.writer is None:
                         save_match(match, target, self.meta)
                     else:
                         self.writer.put(target, match_to_text(match, self.meta))
                 except Exception as exc:
                     self._failed("match", exc)
+
+    def _put_away(self, match: Match, current: Path) -> None:
+        """The match is over: it goes with the finished matches, then the match in progress
+        goes. Written at once, once a match: the saves of the match file still on their way
+        are written first, so none of them brings the file back."""
+        if self.writer is not None:
+            self.writer.flush()
+        save_match(match, paths.finished_match_file(self.match_id), self.meta)
+        current.unlink(missing_ok=True)
 
     def _written(self, path: Path, problem: Exception | None) -> None:
         """The writer wrote the match file (``problem``: or failed to)."""
@@ -298,6 +315,7 @@ class MatchSetup:
     variant: str
     names: tuple[str, ...]
     seed: int
+    length: MatchLength = field(default_factory=MatchLength)  # by default, no end
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -333,7 +351,7 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
                 save: bool = True) -> MatchController:
     """A new match under ``setup``; returns its controller (not yet on screen)."""
     rules = load_rules(variant=setup.variant)
-    match = Match.new(rules, setup.players, seed=setup.seed)
+    match = Match.new(rules, setup.players, seed=setup.seed, length=setup.length)
     if save:
         put_aside_saved_match()
     autosave = (Autosave(setup.meta, match, autoplay=human_seat is None, background=True)
@@ -365,6 +383,27 @@ def put_aside(file: Path) -> Path | None:
         return None
     log.info("%s was put aside as %s", file.name, aside)
     return aside
+
+
+def take_back_match(aside: Path) -> Path | None:
+    """Make the match put aside as ``aside`` the match in progress again; the one in
+    progress, if any, is put aside in its turn (returns where). Raises :class:`OSError`
+    when either cannot be moved, the files then as they were: no match is written over."""
+    flush_all()  # the match in progress is on the disk whole before it moves
+    file = paths.current_match_file()
+    kept: Path | None = None
+    if os.path.lexists(file):
+        kept = paths.replaced_match_file()
+        os.replace(file, kept)
+        log.info("the saved match was put aside as %s", kept)
+    try:
+        os.replace(aside, file)
+    except OSError:
+        if kept is not None:
+            os.replace(kept, file)  # back as it was
+        raise
+    log.info("the match put aside as %s is the saved match again", aside.name)
+    return kept
 
 
 @dataclass
@@ -409,6 +448,8 @@ def resume_match(app: App, saved: SavedMatch, human_seat: int | None = 0
     seed = saved.match.seed + saved.match.count
     controller = make_controller(saved.match, saved.bot_level, seed, human_seat, autosave)
     _register(app, controller)
+    if saved.match.over:  # its end was reached but not put away (the game stopped then)
+        autosave(saved.match)
     return controller
 
 
@@ -419,12 +460,28 @@ def open_table(app: App, controller: MatchController, names: Sequence[str] | Non
     to its owner (a challenge's deal, a practice from a replay)."""
     from game.table.scene import TableOptions, TableScene
 
-    table = TableScene(app, controller, options=options or TableOptions(names=names))
+    if options is None:
+        options = TableOptions(names=names,
+                               on_score_done=lambda: after_the_score(app, table, controller))
+    table = TableScene(app, controller, options=options)
     if replace:
         app.replace(table)
     else:
         app.push(table)
     return table
+
+
+def after_the_score(app: App, table: TableScene, controller: MatchController) -> None:
+    """The score panel's main button at a match's table: the next deal, or once the match
+    is over, its winner and final standings in place of the table."""
+    from game.match.final import MatchOverScene
+
+    match = controller.match
+    if match.over:
+        names = [table.name(seat) for seat in range(match.players)]
+        app.replace(MatchOverScene(app, match, names, controller.human_seat))
+    else:
+        table.deal_next()
 
 
 __all__ = [

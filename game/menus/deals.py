@@ -33,20 +33,24 @@ from game.history.archive import (
     read_entry,
 )
 from game.history.reader import Listing
-from game.menus.common import PLAYER_FILTERS, HistoryScreen, draw_player_filter, place_player_filter
+from game.menus.common import (
+    PLAYER_FILTERS,
+    HistoryScreen,
+    ListScreen,
+    draw_player_filter,
+    draw_row_band,
+    place_player_filter,
+    scores_text,
+    signed,
+)
 
-ROW_H = 66
 FILTERS = PLAYER_FILTERS
 DOUBLE_CLICK_MS = 400
 MADE = (140, 220, 140)
 PRACTISED = (236, 170, 92)
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
-
-
-class FinishedDealsScene(HistoryScreen):
+class FinishedDealsScene(ListScreen, HistoryScreen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[DealEntry] = []
@@ -179,22 +183,10 @@ class FinishedDealsScene(HistoryScreen):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout()
 
-    @property
-    def row_h(self) -> int:
-        return int(ROW_H * self.app.unit)
-
-    @property
-    def visible_rows(self) -> int:
-        return max(1, self.list_rect.height // max(1, self.row_h))
-
     def layout(self) -> None:
         app = self.app
         u = app.unit
-        w, h = app.size
-        top, bottom = int(112 * u), int(96 * u)
-        width = min(int(1100 * u), w - int(32 * u))
-        self.panel = pygame.Rect((w - width) // 2, top, width, h - top - bottom)
-        inner = self.panel.inflate(-int(36 * u), -int(28 * u))
+        inner = self.place_panel(1100)
         self.filter_rects = place_player_filter(app, inner)
         header_top = inner.top + int(52 * u)
         self.header_y = header_top + int(14 * u)
@@ -204,26 +196,9 @@ class FinishedDealsScene(HistoryScreen):
         fractions = (0.0, 0.2, 0.33, 0.56, 0.76)
         self.columns = [self.list_rect.left + int(14 * u) + int(f * inner.width)
                         for f in fractions]
-        count = len(self.shown)
-        self.selected = min(self.selected, max(0, count - 1))
-        top_limit = max(0, count - self.visible_rows)
-        if self.selected < self.scroll:
-            self.scroll = self.selected
-        elif self.selected >= self.scroll + self.visible_rows:
-            self.scroll = self.selected - self.visible_rows + 1
-        self.scroll = min(max(0, self.scroll), top_limit)
+        self.keep_in_sight(len(self.shown))
         # the buttons: Back, then what acts on the selected deal, then Statistics
-        gap = int(16 * u)
-        bw = min(int(206 * u), (w - int(32 * u) - gap * (len(self.buttons) - 1))
-                 // len(self.buttons))
-        bh = int(54 * u)
-        total = bw * len(self.buttons) + gap * (len(self.buttons) - 1)
-        x = (w - total) // 2
-        by = self.panel.bottom + int(16 * u)
-        for button, key in zip(self.buttons, self.button_keys, strict=True):
-            button.rect = pygame.Rect(x, by, bw, bh)
-            button.label = app.tr(key)
-            x += bw + gap
+        self.place_buttons(self.buttons, self.button_keys, 206)
         entry = self.current
         self.replay_button.enabled = entry is not None and not entry.problem
         self.export_button.enabled = entry is not None and not entry.problem
@@ -231,24 +206,12 @@ class FinishedDealsScene(HistoryScreen):
 
     # --- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if any(button.handle_event(event) for button in self.buttons):
-            return
         count = len(self.shown)
+        if self.list_event(event, count):
+            return
         if event.type == pygame.KEYDOWN:
             key = event.key
-            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.app.pop()
-            elif key in (pygame.K_DOWN, pygame.K_UP) and count:
-                self.selected = (self.selected + (1 if key == pygame.K_DOWN else -1)) % count
-                self.layout()
-            elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and count:
-                step = self.visible_rows * (1 if key == pygame.K_PAGEDOWN else -1)
-                self.selected = min(max(0, self.selected + step), count - 1)
-                self.layout()
-            elif key in (pygame.K_HOME, pygame.K_END) and count:
-                self.selected = 0 if key == pygame.K_HOME else count - 1
-                self.layout()
-            elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
                 index = FILTERS.index(self.filter) + (1 if key == pygame.K_RIGHT else -1)
                 self.set_filter(FILTERS[index % len(FILTERS)])
             elif key == pygame.K_DELETE:
@@ -270,10 +233,9 @@ class FinishedDealsScene(HistoryScreen):
                 if rect.collidepoint(event.pos):
                     self.set_filter(value)
                     return
-            if self.list_rect.collidepoint(event.pos):
-                index = self.scroll + (event.pos[1] - self.list_rect.top) // self.row_h
-                if 0 <= index < count:
-                    self.click_row(index)
+            row = self.row_at(event.pos, count)
+            if row is not None:
+                self.click_row(row)
 
     def click_row(self, index: int) -> None:
         """A click selects a deal; a second click on it soon after opens its replay."""
@@ -338,14 +300,8 @@ class FinishedDealsScene(HistoryScreen):
         app = self.app
         u = app.unit
         tr = app.tr
-        band = pygame.Surface(rect.size, pygame.SRCALPHA)
-        if selected:
-            pygame.draw.rect(band, (255, 214, 90, 46), band.get_rect(), border_radius=int(8 * u))
-            pygame.draw.rect(band, (255, 214, 90, 160), band.get_rect(), max(1, int(2 * u)),
-                             border_radius=int(8 * u))
-        elif (rect.top - self.list_rect.top) // max(1, self.row_h) % 2:
-            pygame.draw.rect(band, (255, 255, 255, 14), band.get_rect(), border_radius=int(8 * u))
-        surface.blit(band, rect.topleft)
+        draw_row_band(surface, app, rect, selected,
+                      (rect.top - self.list_rect.top) // max(1, self.row_h) % 2 == 1)
         y1 = rect.top + int(22 * u)
         y2 = rect.top + int(48 * u)
         size = 23 * u
@@ -394,10 +350,7 @@ class FinishedDealsScene(HistoryScreen):
                       fit_size(app, result, size, rect.right - cols[4] - int(8 * u)),
                       (cols[4], y1), MADE if entry.made else WARNING, anchor="midleft",
                       shadow=False)
-        lang = app.settings.language
-        scores = "     ".join(f"{shown_name(name, seat, entry.players, lang)} {signed(score)}"
-                               for seat, (name, score) in enumerate(zip(entry.names, entry.scores,
-                                                                         strict=False)))
+        scores = scores_text(entry.names, entry.scores, entry.players, app.settings.language)
         text_size = fit_size(app, scores, 20 * u, rect.right - cols[2] - int(12 * u))
         blit_text(surface, app.assets, scores, text_size, (cols[2], y2), TEXT_DIM,
                   anchor="midleft", shadow=False)

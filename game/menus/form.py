@@ -7,6 +7,7 @@ Laid out in design pixels for 1280 x 720 and multiplied by ``app.unit``, like th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,8 +33,9 @@ from game.app.window import App, Scene
 FOCUS_BAR = (255, 255, 255, 22)
 FIELD = (10, 24, 18)
 #: The lowest a form's rows are made, as a share of their height, for the form to fit the
-#: window above the keys line (the settings' eight rows are made 0.9 as high at 16:9).
-MIN_SQUEEZE = 0.75
+#: window above the keys line (the settings' ten rows are made three quarters as high at 16:9);
+#: the space around an option shrinks with its row, so an option keeps the height of its text.
+MIN_SQUEEZE = 0.7
 
 
 # --- option rows ---------------------------------------------------------------------------
@@ -55,13 +57,16 @@ class Choice:
 
 @dataclass
 class ChoiceRow:
-    """A label and a set of options side by side; one is selected."""
+    """A label and a set of options side by side; one is selected. A row that is not
+    ``enabled`` shows its one option dimmed (what cannot be chosen here, and why), takes no
+    click and no key, and the keyboard's focus passes over it."""
 
     key: str
     choices: Sequence[Choice]
     get: Callable[[], Any]
     set: Callable[[Any], None]
     height: int = 52  # design pixels
+    enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     option_rects: list[pygame.Rect] = field(default_factory=list)
     _hover: int = -1
@@ -71,7 +76,7 @@ class ChoiceRow:
         self.rect = rect
         x = rect.left + label_width
         gap = int(12 * u)
-        pad_y = int(8 * u)
+        pad_y = int(8 * u * min(1.0, rect.height / (self.height * u)))  # as the row is squeezed
         self.option_rects = []
         for choice in self.choices:
             if choice.picture is not None:
@@ -96,7 +101,7 @@ class ChoiceRow:
         return -1
 
     def step(self, delta: int) -> None:
-        if not self.choices:
+        if not self.choices or not self.enabled:
             return
         index = self.index
         index = (max(index, 0) + delta) % len(self.choices)
@@ -107,6 +112,8 @@ class ChoiceRow:
         self.step(1)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
         if event.type == pygame.MOUSEMOTION:
             self._hover = next((i for i, r in enumerate(self.option_rects)
                                 if r.collidepoint(event.pos)), -1)
@@ -120,6 +127,11 @@ class ChoiceRow:
     def draw(self, surface: pygame.Surface, app: App, focused: bool, label_width: int) -> None:
         u = app.unit
         draw_row_label(surface, app, self.rect, app.tr(self.key), focused, label_width)
+        if not self.enabled:
+            for choice, r in zip(self.choices, self.option_rects, strict=True):
+                blit_text(surface, app.assets, choice.label(app), 24 * u,
+                          (r.left + int(17 * u), r.centery), TEXT_DIM, anchor="midleft")
+            return
         selected = self.index
         radius = max(3, int(9 * u))
         for i, (choice, r) in enumerate(zip(self.choices, self.option_rects, strict=True)):
@@ -165,6 +177,8 @@ class TextRow:
         self.rect = rect
         self.field_rect = pygame.Rect(rect.left + label_width, rect.top + int(8 * u),
                                       int(360 * u), rect.height - int(16 * u))
+
+    enabled = True
 
     def step(self, delta: int) -> None:
         pass
@@ -280,6 +294,8 @@ class FormScene(Scene):
 
     # layout ----------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.focus < len(self.rows) and not self.rows[self.focus].enabled:
+            self.move_focus(1)
         self.layout()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -291,7 +307,7 @@ class FormScene(Scene):
         title_h = int(104 * u)
         extra_h = int(self.extra_height() * u)
         buttons_h = int(84 * u)
-        hint_h = int(30 * u)
+        hint_h = math.ceil(30 * u)  # never a pixel into the keys line
         # rows that would push the buttons onto the keys line are made lower, all alike
         room = h - title_h - hint_h - extra_h - buttons_h - int(32 * u)
         natural = sum(row.height for row in self.rows) * u
@@ -342,7 +358,6 @@ class FormScene(Scene):
 
     def handle_key(self, event: pygame.event.Event) -> None:
         key = event.key
-        count = len(self.rows) + (1 if self.actions else 0)
         on_actions = self.focus == len(self.rows)
         if key == pygame.K_SPACE and not on_actions and isinstance(self.rows[self.focus], TextRow):
             return  # a space typed in a name (it arrives as text input too)
@@ -351,7 +366,7 @@ class FormScene(Scene):
         elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             down = key == pygame.K_DOWN or (key == pygame.K_TAB
                                              and not event.mod & pygame.KMOD_SHIFT)
-            self.focus = (self.focus + (1 if down else -1)) % max(1, count)
+            self.move_focus(1 if down else -1)
             self.layout()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             delta = 1 if key == pygame.K_RIGHT else -1
@@ -369,6 +384,14 @@ class FormScene(Scene):
             else:
                 self.default_action()
                 self.changed()
+
+    def move_focus(self, delta: int) -> None:
+        """The focus to the next row (or the buttons) that can take it, ``delta`` ahead."""
+        count = max(1, len(self.rows) + (1 if self.actions else 0))
+        for _ in range(count):
+            self.focus = (self.focus + delta) % count
+            if self.focus >= len(self.rows) or self.rows[self.focus].enabled:
+                return
 
     def changed(self) -> None:
         """After any change of an option: lay out again (labels may have new widths)."""

@@ -1,9 +1,10 @@
-"""The title screen and the new-game form.
+"""The title screen and the new-game form (the name, the players, the opponents, the rules
+variant and how long the match lasts).
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
-a message and left exactly as it is), a challenge against the expert (beside it, the series
-in progress, read the same way), the finished deals, the statistics, the settings, the
-rules and Quit.
+a message and left exactly as it is), the matches a new game put aside (to take one back),
+a challenge against the expert (beside it, the series in progress, read the same way), the
+finished deals, the statistics, the settings, the rules and Quit.
 Up/Down and Enter work as well as the mouse; Esc quits.
 """
 
@@ -27,7 +28,7 @@ from game.app.screens import (
     fit_size,
     replace_after_asking,
 )
-from game.app.settings import Settings
+from game.app.settings import MATCH_LENGTHS, Settings, match_length
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
 from game.challenge.series import SeriesPast, saved_series
@@ -43,11 +44,23 @@ from game.match.session import (
 )
 from game.menus.form import Choice, ChoiceRow, FormScene, TextRow, bot_levels, named_choice
 from game.menus.ornaments import draw_suits, fanned_cards
+from game.table.score.length import length_text
 
 #: What the fan was drawn for: card width, four-colour deck, card back, index letters.
 FanKey = tuple[int, bool, str, str]
 #: The menu's lines that would write the player's files: off in a spectator window.
-WRITERS = ("new_game", "continue", "challenge")
+WRITERS = ("new_game", "continue", "menu_put_aside", "challenge")
+
+
+def length_choice(app: App, choice: str) -> Choice:
+    """A match length of :data:`MATCH_LENGTHS` as the form offers it: "No end", "2 rounds",
+    "±500"."""
+    kind, _, count = choice.partition("-")
+    if kind == "rounds":
+        return Choice(choice, text=app.trn("length_rounds", int(count)))
+    if kind == "target":
+        return Choice(choice, text=app.tr("length_target", n=int(count)))
+    return Choice(choice, key="length_none")
 
 
 class MenuScene(Scene):
@@ -75,6 +88,7 @@ class MenuScene(Scene):
         self.buttons = [
             Button("", self.new_game),
             Button("", self.continue_match),
+            Button("", self.put_aside),
             Button("", self.challenge),
             Button("", self.finished_deals),
             Button("", self.statistics),
@@ -82,8 +96,8 @@ class MenuScene(Scene):
             Button("", self.rules),
             Button("", self.quit),
         ]
-        self.keys = ("new_game", "continue", "challenge", "finished_deals", "statistics",
-                     "settings", "rules_summary", "quit")
+        self.keys = ("new_game", "continue", "menu_put_aside", "challenge", "finished_deals",
+                     "statistics", "settings", "rules_summary", "quit")
         self.focus = 0
         self.title_center = (0, 0)
         self.fan_center = (0, 0)
@@ -120,6 +134,8 @@ class MenuScene(Scene):
             except SaveError as exc:
                 self.tell_unreadable("menu_saved_unreadable", exc)
                 self.saved_problem = str(exc)
+        if self.saved is not None and self.saved.match.over:
+            self.saved = None  # over, but not yet put away (a game stopped at that moment)
         try:
             self.series = saved_series(self.app)
         except SaveError as exc:
@@ -129,6 +145,7 @@ class MenuScene(Scene):
         for key in WRITERS:
             self.button(key).enabled = not self.app.spectator
         self.button("continue").enabled &= self.saved is not None
+        self.button("menu_put_aside").enabled &= bool(paths.replaced_match_files())
         problem = catalog_problem(self.app.settings.language)
         if problem is not None and not self._told_texts:  # in English: the texts are the problem
             self._told_texts = True
@@ -157,6 +174,14 @@ class MenuScene(Scene):
             return
         controller = resume_match(self.app, saved)
         open_table(self.app, controller, saved.names)
+
+    def put_aside(self) -> None:
+        """The matches a new game put aside, to take one back."""
+        if self.app.spectator:
+            return
+        from game.menus.aside import AsideScene
+
+        self.app.push(AsideScene(self.app))
 
     def challenge(self) -> None:
         """A duplicate challenge: its form, which takes the series in progress up or starts
@@ -203,8 +228,12 @@ class MenuScene(Scene):
         u = self.app.unit
         w, h = self.app.size
         column_x = int(w * 0.68)
-        bw, bh, gap = int(330 * u), int(50 * u), int(11 * u)
         count = len(self.buttons)
+        # the buttons stand between the title's tagline and the keys line, made lower where
+        # they would not fit (nine at 16:9 are nine tenths as high)
+        room = h - int(46 * u) - int(196 * u)
+        fit = min(1.0, room / ((count * 50 + (count - 1) * 11) * u))
+        bw, bh, gap = int(330 * u), int(50 * u * fit), int(11 * u * fit)
         top = h // 2 - int(88 * u) + int(40 * u)
         total = count * bh + (count - 1) * gap
         top = min(top, h - total - int(46 * u))
@@ -331,9 +360,11 @@ class MenuScene(Scene):
 
 
 class NewGameScene(FormScene):
-    """Players, opponents, rules variant and name; Start opens the table."""
+    """Players, opponents, rules variant, the match's length and name; Start opens the
+    table."""
 
     title_key = "new_game"
+    panel_width = 1000  # the match's six lengths side by side
 
     def __init__(self, app: App, seed: int | None = None,
                  presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None
@@ -354,6 +385,7 @@ class NewGameScene(FormScene):
             self.rules_problem = str(exc)
         self.variant = settings.variant if settings.variant in self.variants else (
             "fft" if "fft" in self.variants or not self.variants else next(iter(self.variants)))
+        self.length = settings.match_length
         self.rows = [
             TextRow("player_name", lambda: self.name, self._set_name, NAME_LENGTH),
             ChoiceRow("players", [Choice(n, text=str(n)) for n in (3, 4, 5)],
@@ -362,6 +394,8 @@ class NewGameScene(FormScene):
                       lambda: self.level, self._set_level),
             ChoiceRow("variant", [named_choice("menu_variant_", name) for name in self.variants],
                       lambda: self.variant, self._set_variant),
+            ChoiceRow("menu_match_length", [length_choice(app, choice) for choice in MATCH_LENGTHS],
+                      lambda: self.length, self._set_length),
         ]
         self.actions = [Button("", self.back), Button("", self.start)]
         self.action_keys = ["back", "start"]
@@ -382,6 +416,9 @@ class NewGameScene(FormScene):
     def _set_variant(self, value: str) -> None:
         self.variant = value
 
+    def _set_length(self, value: str) -> None:
+        self.length = value
+
     def enter(self) -> None:
         super().enter()
         pygame.key.start_text_input()
@@ -393,7 +430,7 @@ class NewGameScene(FormScene):
         self.start()
 
     def extra_height(self) -> int:
-        return 112
+        return 164
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         app = self.app
@@ -404,10 +441,17 @@ class NewGameScene(FormScene):
         text = self.variants.get(self.variant, "")  # rules.yaml speaks English
         if has_text(key) and (app.settings.language != "en" or not text):
             text = app.tr(key)
-        draw_paragraph(surface, app, text, pygame.Rect(values.left, values.top + int(2 * u),
-                                                       values.width, int(50 * u)), 21 * u,
-                       TEXT_DIM)
-        y = values.top + int(80 * u)
+        length = length_text(app.tr, app.trn, match_length(self.length, self.players),
+                             self.players)
+        # each said after its choice, the variant's then the length's, as the rows come
+        paragraphs = [app.tr("menu_choice_described", choice=choice.label(app), text=words)
+                      for choice, words in ((named_choice("menu_variant_", self.variant), text),
+                                            (length_choice(app, self.length), length))]
+        for i, paragraph in enumerate(paragraphs):
+            draw_paragraph(surface, app, paragraph,
+                           pygame.Rect(values.left, values.top + int((2 + 52 * i) * u),
+                                       values.width, int(50 * u)), 21 * u, TEXT_DIM)
+        y = values.top + int(132 * u)
         blit_text(surface, app.assets, app.tr("menu_at_the_table"), 26 * u,
                   (rect.left + int(16 * u), y), TEXT, anchor="midleft")
         names = table_names(self.players, app.settings.language,
@@ -442,20 +486,22 @@ class NewGameScene(FormScene):
             saved = read_saved_match(file, self.app.settings.bot_level,
                                      self.app.settings.player_name)
         except SaveError:
-            return self.app.tr("menu_replace_damaged", file=paths.replaced_match_file().name)
+            return self.app.tr("menu_replace_damaged")
         match = saved.match
-        return self.app.tr("menu_replace_question", file=paths.replaced_match_file().name,
-                           players=match.players,
-                           deal=match.count)
+        if match.over:
+            return ""  # nothing left to play in it: put aside without a word
+        return self.app.tr("menu_replace_question", players=match.players, deal=match.count)
 
     def start_now(self) -> None:
         app = self.app
         name = clean_name(self.name, app.tr("menu_you"))
         app.update_settings(app.settings.with_(player_name=name, players=self.players,
-                                               bot_level=self.level, variant=self.variant))
+                                               bot_level=self.level, variant=self.variant,
+                                               match_length=self.length))
         seed = self.seed if self.seed is not None else new_seed()
         setup = MatchSetup(self.players, self.level, self.variant,
-                           tuple(table_names(self.players, app.settings.language, name)), seed)
+                           tuple(table_names(self.players, app.settings.language, name)), seed,
+                           match_length(self.length, self.players))
         try:
             controller = start_match(app, setup)
         except RulesError as exc:

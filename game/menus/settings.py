@@ -1,7 +1,8 @@
 """The settings screen: every change is applied and saved at once.
 
-Sound, animation speed, the card back (the three backs shown to click), the four-colour deck
-(a sample pair from each deck), the language (the whole interface switches immediately), the
+Sound (or why there is none: no audio device), full screen (which F11 switches anywhere),
+animation speed, the card back (the three backs shown to click), the four-colour deck (a
+sample pair from each deck), the language (the whole interface switches immediately), the
 letters on the heads' corners (those of the language, or always French, or always English),
 the highlight of the winning card and whether the taker is asked about a slam.
 """
@@ -36,8 +37,9 @@ class SettingsScene(FormScene):
         self._pairs: dict[tuple[int, bool, str], pygame.Surface] = {}
         on_off = [Choice(True, key="on"), Choice(False, key="off")]
         self.rows = [
-            ChoiceRow("sound", on_off, lambda: self.app.settings.sound,
-                      lambda v: self.change(sound=v)),
+            self._sound_row(on_off),
+            ChoiceRow("full_screen", list(on_off), lambda: self.app.settings.full_screen,
+                      lambda v: self.change(full_screen=v)),
             ChoiceRow("animation_speed", [Choice(s, key=s) for s in ANIMATION_SPEEDS],
                       lambda: self.app.settings.animation_speed,
                       lambda v: self.change(animation_speed=v)),
@@ -72,6 +74,15 @@ class SettingsScene(FormScene):
         ]
         self.actions = [Button("", self.back)]
         self.action_keys = ["back"]
+
+    def _sound_row(self, on_off: list[Choice]) -> ChoiceRow:
+        """On or off; where no audio device could be opened, said so instead, and not to be
+        changed (the setting is kept for a start where there is one)."""
+        if self.app.sounds.available:
+            return ChoiceRow("sound", on_off, lambda: self.app.settings.sound,
+                             lambda v: self.change(sound=v))
+        return ChoiceRow("sound", [Choice(None, key="sound_unavailable")], lambda: None,
+                         lambda v: None, enabled=False)
 
     def change(self, **values: Any) -> None:
         """Apply and save at once (or say why they could not be kept for the next time)."""

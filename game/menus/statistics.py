@@ -1,4 +1,10 @@
-"""The player's statistics: one column per player count, one line per figure.
+"""The player's statistics, in three views (Tab goes from one to the next):
+
+* the summary: one column per player count, one line per figure;
+* by contract: for each contract the player took, how many, how many made and the player's
+  average score on them, one column per player count;
+* over time: a chart of the player's average score per deal and of the choices the review
+  flagged per reviewed deal, week by week (:mod:`game.menus.chart`).
 
 Opened from the menu or from the finished deals (with the list's player filter, and a change
 of filter here is passed back so that both screens agree). The figures come from
@@ -12,7 +18,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.i18n import decimal, tr
+from engine.rules import CONTRACT_NAMES
+from game.app.i18n import signed_number, tr
 from game.app.screens import draw_screen, fit_size, screen_panel
 from game.app.widgets import (
     GOLD,
@@ -27,29 +34,34 @@ from game.app.window import App
 from game.history.archive import DealEntry, filter_entries
 from game.history.reader import Listing
 from game.history.stats import (
+    ContractStats,
     CountStats,
     Statistics,
     challenge_record,
     compute_stats,
 )
-from game.menus.common import PLAYER_FILTERS, HistoryScreen, draw_player_filter, place_player_filter
+from game.menus.chart import WeeklyChart
+from game.menus.common import (
+    PLAYER_FILTERS,
+    HistoryScreen,
+    draw_chips,
+    draw_player_filter,
+    place_player_filter,
+)
 
 FILTERS = PLAYER_FILTERS
 ROW_H = 50
 GOOD = (140, 220, 140)
 NOTICE = (236, 170, 92)
+#: The views of the statistics, by the text key of their tab.
+VIEWS = ("stats_view_summary", "stats_view_contracts", "stats_view_time")
+#: The note under each view: what it shows.
+NOTES = {"stats_view_summary": "stats_seat_note", "stats_view_contracts": "stats_contracts_note",
+         "stats_view_time": "stats_time_note"}
 
 
 def percent(rate: float, lang: str) -> str:
     return tr("hint_percent", lang, n=round(rate * 100))
-
-
-def signed_number(value: float, lang: str, digits: int = 1) -> str:
-    """``+23.4`` / ``−5.0`` (``+23,4`` in French); ``0`` for zero."""
-    text = decimal(f"{abs(value):.{digits}f}", lang)
-    if round(value, digits) == 0:
-        return text
-    return ("+" if value > 0 else "−") + text
 
 
 class StatsScene(HistoryScreen):
@@ -66,6 +78,9 @@ class StatsScene(HistoryScreen):
         self._challenges: tuple[list[DealEntry] | None, int | None, str, str] = (
             None, None, "", "")
         self.back_button = Button("", self.close)
+        self.view = VIEWS[0]
+        self.view_rects: list[pygame.Rect] = []
+        self.chart = WeeklyChart(app)
         self.filter_rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.table = pygame.Rect(0, 0, 0, 0)
@@ -87,11 +102,18 @@ class StatsScene(HistoryScreen):
 
     @property
     def lines(self) -> list[str]:
-        """The figures shown, as text keys (cancelled deals only if the history holds any)."""
+        """The lines of the table shown, as text keys: the figures (cancelled deals only if
+        the history holds any), or the contracts."""
+        if self.view == "stats_view_contracts":
+            return list(CONTRACT_NAMES)
         keys = ["stats_deals", "stats_taken", "stats_made", "stats_average", "stats_best"]
         if self.stats.cancelled:
             keys.append("stats_cancelled")
         return keys
+
+    def set_view(self, view: str) -> None:
+        self.view = view
+        self.layout()
 
     def set_filter(self, value: int | None) -> None:
         if value == self.filter:
@@ -110,6 +132,8 @@ class StatsScene(HistoryScreen):
         tr = self.app.tr
         lang = self.app.settings.language
         none = tr("stats_none")
+        if key in CONTRACT_NAMES:
+            return self.contract_cell(column.contracts[CONTRACT_NAMES.index(key)])
         if key == "stats_deals":
             return str(column.deals), ""
         if key == "stats_cancelled":
@@ -133,6 +157,17 @@ class StatsScene(HistoryScreen):
             date = column.best.date
             return text, date.strftime("%Y-%m-%d %H:%M") if date else ""
         return none, ""
+
+    def contract_cell(self, figures: ContractStats) -> tuple[str, str]:
+        """How often the player took the contract and made it, and their average score."""
+        tr = self.app.tr
+        lang = self.app.settings.language
+        if not figures.taken:
+            return tr("stats_none"), ""
+        return (tr("stats_contract_taken", taken=figures.taken, made=figures.made,
+                   rate=percent(figures.made_rate or 0.0, lang)),
+                tr("stats_average_value", average=signed_number(figures.average or 0.0,
+                                                                   lang)))
 
     def left_out(self) -> str:
         """What the figures leave out, in a sentence; empty when nothing is."""
@@ -182,10 +217,13 @@ class StatsScene(HistoryScreen):
         w = app.size[0]
         self.panel, inner = screen_panel(app, 1100)
         self.filter_rects = place_player_filter(app, inner)
+        self.view_rects = place_views(app, inner, self.filter_rects[-1].right)
         table_top = inner.top + int(58 * u)
         self.table = pygame.Rect(inner.left, table_top, inner.width,
                                  inner.bottom - table_top - int(64 * u))
-        self.label_width = int(inner.width * 0.4)
+        contracts = self.view == "stats_view_contracts"
+        self.label_width = int(inner.width * (0.24 if contracts else 0.4))
+        self.chart.show(self.stats.trend(self.filter).weeks, self.table)
         bw, bh = int(220 * u), int(54 * u)
         self.back_button.rect = pygame.Rect(0, 0, bw, bh)
         self.back_button.rect.midtop = (w // 2, self.panel.bottom + int(16 * u))
@@ -202,10 +240,19 @@ class StatsScene(HistoryScreen):
             elif key in (pygame.K_LEFT, pygame.K_RIGHT):
                 index = FILTERS.index(self.filter) + (1 if key == pygame.K_RIGHT else -1)
                 self.set_filter(FILTERS[index % len(FILTERS)])
+            elif key == pygame.K_TAB:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.set_view(VIEWS[(VIEWS.index(self.view) + step) % len(VIEWS)])
+        elif event.type == pygame.MOUSEMOTION:
+            self.chart.handle_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for value, rect in zip(FILTERS, self.filter_rects, strict=True):
                 if rect.collidepoint(event.pos):
                     self.set_filter(value)
+                    return
+            for view, rect in zip(VIEWS, self.view_rects, strict=True):
+                if rect.collidepoint(event.pos):
+                    self.set_view(view)
                     return
 
     # --- drawing -------------------------------------------------------------------------------
@@ -216,8 +263,12 @@ class StatsScene(HistoryScreen):
         w, h = surface.get_size()
         inner = draw_screen(surface, app, tr("statistics"), self.panel)
         draw_player_filter(surface, app, inner, self.filter_rects, self.filter)
+        draw_chips(surface, app, [tr(view) for view in VIEWS], self.view_rects,
+                   VIEWS.index(self.view))
         if self.listing is None:  # the first listing is still being read
             self.draw_reading(surface, self.table)
+        elif self.view == "stats_view_time":
+            self.chart.draw(surface)
         elif self.empty:
             text = (tr("stats_empty") if self.filter is None
                     else tr("stats_empty_filtered", count=self.filter))
@@ -276,9 +327,10 @@ class StatsScene(HistoryScreen):
                 if detail:
                     blit_text(surface, app.assets, text, fit_size(app, text, size, col_w - 8),
                               (cx, rect.centery - int(9 * u)), colour, shadow=False)
+                    small = 19 if key in CONTRACT_NAMES else 17  # an average, or a date
                     blit_text(surface, app.assets, detail,
-                              fit_size(app, detail, 17 * u, col_w - 8),
-                              (cx, rect.centery + int(13 * u)), TEXT_DIM, shadow=False)
+                              fit_size(app, detail, small * u, col_w - 8),
+                              (cx, rect.centery + int(13 * u)), sign_ink(detail), shadow=False)
                 else:
                     blit_text(surface, app.assets, text, fit_size(app, text, size, col_w - 8),
                               (cx, rect.centery), colour, shadow=False)
@@ -289,7 +341,7 @@ class StatsScene(HistoryScreen):
         u = app.unit
         size = int(19 * u)
         y = self.table.bottom + int(10 * u)
-        for text, colour in ((app.tr("stats_seat_note"), TEXT_DIM), (self.left_out(), NOTICE),
+        for text, colour in ((app.tr(NOTES[self.view]), TEXT_DIM), (self.left_out(), NOTICE),
                              (self.challenge_line(), GOLD)):
             if not text:
                 continue
@@ -299,4 +351,24 @@ class StatsScene(HistoryScreen):
                 y += int(size * 1.25)
 
 
-__all__ = ["StatsScene", "percent", "signed_number"]
+def sign_ink(text: str) -> tuple[int, int, int]:
+    """A figure's second line: green when it says a gain, red a loss ("average +48.3")."""
+    return GOOD if "+" in text else WARNING if "\u2212" in text else TEXT_DIM
+
+
+def place_views(app: App, inner: pygame.Rect, after: int) -> list[pygame.Rect]:
+    """The views' tabs, in a row at the right of the top of ``inner`` (from ``after`` on at
+    the least, when the window is narrow)."""
+    u = app.unit
+    font = app.assets.font(int(22 * u))
+    widths = [max(int(64 * u), font.size(app.tr(view))[0] + int(28 * u)) for view in VIEWS]
+    gap = int(10 * u)
+    x = max(after + int(24 * u), inner.right - sum(widths) - gap * (len(widths) - 1))
+    rects = []
+    for width in widths:
+        rects.append(pygame.Rect(x, inner.top, width, int(38 * u)))
+        x += width + gap
+    return rects
+
+
+__all__ = ["StatsScene", "percent", "place_views"]

@@ -17,19 +17,28 @@ the decision it shows first (:meth:`DealAnalysis.prefer`).
 Nothing runs on the viewer's side but polling, once a frame (:meth:`DealAnalysis.update`);
 what is read in between is what the last poll collected. Forced decisions (one legal
 choice) need no search and are ready at once.
+
+Once every decision is judged, what the review of the player's seat found
+(:meth:`DealAnalysis.found`) is kept with the deal when it is a file of the player's history,
+on a thread of its own (the file is read and written again): the statistics chart the
+flagged choices from it.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from engine.ai import review
 from engine.ai.thinker import Handle, Thinker, done_value, failure
 from engine.ai.verdict import Verdict
 from engine.deal import Deal
+from engine.saves import SaveError
 from engine.views import view_for
+from game.history.reviews import Review, in_history, keep_review
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +49,8 @@ GRAPH_STRETCH = 6
 class DealAnalysis:
     def __init__(self, deal: Deal, seat: int = 0, samples: int = 48, seed: int = 0,
                  graph_samples: int = review.DEFAULT_SAMPLES,
-                 thinker: Thinker | None = None) -> None:
+                 thinker: Thinker | None = None, file: Path | None = None) -> None:
+        """``file``: the saved deal the deal comes from, if any."""
         from engine.ai.analysis import decisions
         from game.app.thinking import game_thinker
 
@@ -64,6 +74,10 @@ class DealAnalysis:
         self._thinker = thinker if thinker is not None else game_thinker()
         self._deciding: tuple[int, Handle] | None = None  # the decision in the thinker
         self._graphing: tuple[int, Handle] | None = None  # the graph point in the thinker
+        #: the saved deal the review is kept with once found (``None``: kept nowhere: the
+        #: statistics are the player's, of the history's deals), and the thread that keeps it
+        self.keep_in = file if seat == 0 and in_history(file) else None
+        self.keeper: threading.Thread | None = None
         self.update()
 
     # --- the decisions ---------------------------------------------------------------------------
@@ -93,6 +107,33 @@ class DealAnalysis:
                      if verdict.flagged]
             self._mistakes = (len(self._results), found)
         return list(self._mistakes[1])
+
+    def found(self) -> Review | None:
+        """What the review found once every decision is judged: the decisions that were not
+        forced, how many were flagged and what they cost; ``None`` before then, or when a
+        decision could not be judged."""
+        if self._errors or len(self._results) < len(self.decisions):
+            return None
+        mistakes = self.mistakes()
+        return Review(sum(1 for d in self.decisions if not d.forced), len(mistakes),
+                      sum(cost for _, cost in mistakes))
+
+    def _keep_review(self) -> None:
+        """Keep the review with the saved deal, once (on a thread: a file read and written)."""
+        found = self.found() if self.keep_in is not None and self.keeper is None else None
+        if found is None:
+            return
+        path = self.keep_in
+        assert path is not None
+
+        def keep() -> None:
+            try:
+                keep_review(path, found)
+            except (SaveError, OSError) as exc:  # the statistics go without it
+                log.warning("could not keep the review in %s: %s", path, exc)
+
+        self.keeper = threading.Thread(target=keep, name="review-keeper", daemon=True)
+        self.keeper.start()
 
     # --- the graph -------------------------------------------------------------------------------
     def graph(self) -> list[review.Estimate | None]:
@@ -151,6 +192,7 @@ class DealAnalysis:
             return
         self._collect_decision()
         self._collect_graph_point()
+        self._keep_review()
         if self._deciding is not None or self._graphing is not None:
             return
         # one search at a time, so that a core is left to the window: a decision, then a

@@ -34,8 +34,12 @@ from game.replay.scrub import Scrubber
 Color = tuple[int, int, int]
 BAR_BG = (8, 22, 17)
 
-#: Autoplay speeds: the label and the seconds between two steps.
-SPEEDS: tuple[tuple[str, float], ...] = (("½×", 2.0), ("1×", 1.0), ("2×", 0.45), ("4×", 0.15))
+#: Autoplay speeds: the label and how many times faster than 1× each step goes, its
+#: animation and the pause after it alike (see :data:`STEP_PAUSE`).
+SPEEDS: tuple[tuple[str, float], ...] = (("½×", 0.5), ("1×", 1.0), ("2×", 2.0), ("4×", 4.0))
+#: Seconds each step stays on the table at 1× once its animation is over: with a card's
+#: flight, about a second and a half a card, time to read the side panel's line.
+STEP_PAUSE = 1.1
 
 
 @dataclass

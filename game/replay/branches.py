@@ -19,13 +19,9 @@ from engine.ai.thinker import Thinker, done_value, failure
 from engine.deal import Deal
 from engine.saves import SaveError, add_variation
 from engine.variations import MAX_VARIATIONS, Variation, branches_from, next_name
-from game.app.lock import exclusive
+from game.history.reviews import editing
 
 log = logging.getLogger(__name__)
-
-#: The lock beside the saved deals that one window holds while it keeps a variation.
-VARIATIONS_LOCK = ".variations.lock"
-
 
 def first_difference(deal: Deal, other: Deal) -> int | None:
     """Where ``other`` leaves ``deal``: the index of its first event that differs (always a
@@ -67,7 +63,7 @@ class Branches:
             try:
                 # read, change, write: one window at a time (a spectator window, or
                 # "tarot replay" beside the game, may keep a try of the same deal)
-                with exclusive(self.path.with_name(VARIATIONS_LOCK)):
+                with editing(self.path):
                     add_variation(self.path, variation)
             except (SaveError, OSError) as exc:
                 log.warning("could not keep the variation in %s: %s", self.path, exc)

@@ -76,6 +76,7 @@ def open_play_on(app: App, controller: MatchController, names: list[str], positi
     return open_table(app, controller, options=TableOptions(
         names=names, score_label="replay_back_to_replay", on_score_done=app.pop,
         leave_label="replay_back_to_replay", on_menu=practice.leave, on_closed=practice.closed,
+        undo_question="replay_play_on_undo_question",
         greeting=(app.tr("replay_play_on_started", n=position, total=total), 6.0)))
 
 

@@ -2,11 +2,11 @@
 the expert's line, the events in words (*Moves*), the expert's analysis of seat 0's
 decisions with its mistakes (*Analysis*) and the deal's variations (*Variations*).
 
-At one of seat 0's decisions a box above the list shows the verdict on the choice (its class,
-what it cost against the expert's pick and how sure that is), then the options the expert
-weighed, with its estimated score for the deal, the expert's pick and the choice that was
-made (always shown, with its rank). The panel acts on its scene (the replay viewer) and reads
-the scene's cursor and analysis.
+At one of seat 0's decisions a box unfolds in the list, under the last move shown (*Moves*)
+or the decision's own row (*Analysis*): the verdict on the choice, its options and their
+estimates (:mod:`game.replay.choice`). The list keeps it whole in view, and nothing of the
+list is drawn outside its place between the tabs and the keys. The panel acts on its scene
+(the replay viewer) and reads the scene's cursor and analysis.
 """
 
 from __future__ import annotations
@@ -18,53 +18,16 @@ from typing import Any
 import pygame
 
 from engine.actions import Play
-from engine.ai.verdict import Verdict
 from engine.variations import EXPERT
-from game.app.i18n import decimal, suit_name, tr
-from game.app.widgets import (
-    GOLD,
-    HIGHLIGHT,
-    TEXT,
-    TEXT_DIM,
-    WARNING,
-    Button,
-    blit_text,
-    wrap_text,
-)
+from game.app.i18n import decimal
+from game.app.widgets import GOLD, TEXT, TEXT_DIM, Button, blit_text, wrap_text
 from game.app.widgets import ellipsize as fit
-from game.replay.lines import Row, ScrollList
-from game.table.hints import decision_label, option_label
+from game.replay.choice import BAD, GOOD, VERDICT_WORDS, choice_lines
+from game.replay.lines import LIST_BG, Line, Row, ScrollList, Unfolded
+from game.table.hints import decision_label
 
-Color = tuple[int, int, int]
-GOOD = (120, 220, 140)
-BAD = (250, 130, 110)
-SIDE_BG = (10, 27, 21)
-CHOICE_BG = (22, 48, 36)
-#: Options shown in the decision box (the rest are counted).
-SHOWN_OPTIONS = 6
 #: The value of the Variations tab's closing note (a click on it shows nothing else).
 NOTE_ROW = -2
-#: Why a flagged choice was worse, by the verdict's reason (engine.ai.verdict.REASONS).
-REASON_KEYS = {
-    "petit_wins": "replay_reason_petit_wins",
-    "petit_saved": "replay_reason_petit_saved",
-    "charge": "replay_reason_charge",
-    "low_trump": "replay_reason_low_trump",
-    "duck": "replay_reason_duck",
-    "draw": "replay_reason_draw",
-    "hunt": "replay_reason_hunt",
-    "taker_void": "replay_reason_taker_void",
-}
-#: The word for each verdict (engine.ai.verdict.KINDS) and its colour.
-VERDICT_WORDS: dict[str, tuple[str, Color]] = {
-    "forced": ("replay_verdict_forced", TEXT_DIM),
-    "best": ("replay_best", GOOD),
-    "good": ("replay_verdict_good", GOOD),
-    "too_close": ("replay_verdict_too_close", TEXT_DIM),
-    "inaccuracy": ("replay_verdict_inaccuracy", WARNING),
-    "mistake": ("replay_verdict_mistake", BAD),
-    "blunder": ("replay_verdict_blunder", BAD),
-}
 
 
 def _setter(scene: Any, tab: str) -> Callable[[], None]:
@@ -86,11 +49,12 @@ class ReplaySide:
         self.moves_list = ScrollList()
         self.analysis_list = ScrollList()
         self.lines_list = ScrollList()
-        self.choice_lines: list[tuple[str, Color, str]] = []
+        self.choice_lines: list[Line] = []
         self._inner = pygame.Rect(0, 0, 0, 0)
         self._text_size = 16
         self._list_top = 0
         self._keys_y = 0
+        self.keys_rect = pygame.Rect(0, 0, 0, 0)  # the keys reminder, above the back button
         self._content_key: tuple[object, ...] = ()
         self._summary: tuple[tuple[object, ...], str] | None = None
         self._keys_cache: tuple[object, tuple[list[str], int, int]] = ((), ([], 12, 14))
@@ -145,12 +109,15 @@ class ReplaySide:
             self._keys_cache = (key, (lines, small, round(small * 1.15)))
         return self._keys_cache[1]
 
-    def _place_lists(self, choice_h: int) -> None:
+    def _place_lists(self) -> None:
+        """The lists between the tabs and the keys reminder, which sits on the back button."""
         inner = self._inner
         lines, _, line_h = self._keys_lines()
-        top = self._list_top + choice_h
-        bottom = self._keys_y - len(lines) * line_h - 6
-        rect = pygame.Rect(inner.left, top, inner.width, max(20, bottom - top))
+        self.keys_rect = pygame.Rect(inner.left, self._keys_y - len(lines) * line_h,
+                                     inner.width, len(lines) * line_h)
+        top = self._list_top
+        bottom = self.keys_rect.top - max(6, round(10 * self.unit))
+        rect = pygame.Rect(inner.left, top, inner.width, max(0, bottom - top))
         for listing in (self.moves_list, self.analysis_list, self.lines_list):
             listing.place(rect)
 
@@ -180,29 +147,42 @@ class ReplaySide:
             tr("replay_tab_analysis_progress", done=analysis.done, total=analysis.total)
             if busy else tr("replay_tab_analysis"))
         self.tab_buttons["lines"].label = tr("replay_tab_lines", n=len(scene.branches.variations))
-        # the lists and the box change only with the position, the language, the analysis or
-        # the variations
+        self._place_lists()
+        # the lists and the box change only with the position, the language, the analysis,
+        # the variations or the lists' place
         key = (cursor.position, scene.lang, analysis.done if analysis is not None else -1,
-               self.moves_list.rect.size, id(scene.showing), len(scene.branches.variations))
+               self.moves_list.rect.size, self._text_size, id(scene.showing),
+               len(scene.branches.variations))
         if key == self._content_key:
             return
         self._content_key = key
         assets = scene.app.assets
+        self.choice_lines = self._choice_box()
+        box = tuple(self.choice_lines)
+        # the box unfolds under the last move shown: the decision that comes next
         self.moves_list.set_rows([Row(line, TEXT, i + 1) for i, line in enumerate(scene.lines)],
-                                 assets)
+                                 assets, Unfolded(cursor.position - 1, box) if box else None)
         self.moves_list.set_current(cursor.position - 1)
-        self.analysis_list.set_rows(self._analysis_rows(), assets)
+        rows = self._analysis_rows()
         current = None
         if scene.showing is None:
-            for i, row in enumerate(self.analysis_list.rows):
+            for i, row in enumerate(rows):
                 if row.value == cursor.position:
                     current = i  # the decision's own row, not the summary that leads to it
+        # under its own row, which names the choice already; a forced decision, which has
+        # none, where it comes in the order, with its header
+        if current is not None:
+            unfolded = Unfolded(current, box[1:]) if box else None
+        else:
+            after = max((i for i, row in enumerate(rows[1:], 1) if row.value < cursor.position),
+                        default=0)
+            unfolded = Unfolded(after, box) if box else None
+        self.analysis_list.set_rows(rows, assets, unfolded)
         self.analysis_list.set_current(current)
         self.lines_list.set_rows(self._line_rows(), assets)
         self.lines_list.set_current(next(
             (i for i, v in enumerate([None, *scene.branches.variations]) if v is scene.showing),
             None))
-        self.choice_lines = self._choice_box()
 
     def _analysis_rows(self) -> list[Row]:
         """One row per decision of seat 0 that had a choice: where, what, and how far it was
@@ -265,15 +245,9 @@ class ReplaySide:
             rows.append(Row(tr("replay_line_is_one_finish"), TEXT_DIM, NOTE_ROW))
         return rows
 
-    def choice_shown(self) -> bool:
-        """The options box shows at one of seat 0's decisions, over the moves or the
-        analysis; the Variations list is left whole (the box would cover it)."""
-        return bool(self.choice_lines) and self.scene.tab != "lines"
-
-    def _choice_box(self) -> list[tuple[str, Color, str]]:
-        """At one of seat 0's decisions: every option with the expert's estimate."""
+    def _choice_box(self) -> list[Line]:
+        """At one of seat 0's decisions of the deal: the choice, its verdict and options."""
         scene = self.scene
-        tr = scene.tr
         analysis = scene.analysis
         move = scene.cursor.next_move()
         if move is None or move.seat != scene.source.seat or analysis is None \
@@ -282,63 +256,8 @@ class ReplaySide:
         decision = analysis.decision_at(move.position)
         if decision is None:
             return []
-        lang = scene.lang
-        title = tr("replay_your_choice", what=option_label(decision.view, decision.action, lang))
-        out: list[tuple[str, Color, str]] = [(title, GOLD, "")]
-        if decision.forced:
-            out.append((tr("replay_forced"), TEXT_DIM, ""))
-            return out
-        verdict = analysis.verdict(decision.index)
-        result = analysis.result(decision.index)
-        if verdict is None or result is None:
-            problem = analysis.error(decision.index)
-            out.append((tr("replay_analysis_failed", problem=problem) if problem
-                        else tr("replay_thinking"), TEXT_DIM, ""))
-            return out
-        out += self._verdict_lines(decision.view, verdict)
-        mine = result.value_of(decision.action)
-        rank = next((i for i, o in enumerate(result.options) if o is mine), None)
-        # the expert's pick is the verdict's: a card that surely gains is kept to, even where
-        # the play-outs value another as high
-        pick = result.value_of(verdict.best)
-        picked = next((i for i, o in enumerate(result.options) if o is pick), 0)
-        shown = list(range(min(SHOWN_OPTIONS, len(result.options))))
-        for must in (picked, rank):  # the expert's pick and the move played are always there
-            if must is not None and must not in shown:
-                shown[-1 if must == rank or len(shown) < 2 else -2] = must
-        shown.sort()
-        for i in shown:
-            option = result.options[i]
-            taken = i == rank
-            marks = ([tr("replay_expert_pick")] if i == picked else []) + (
-                [tr("replay_you_ranked", rank=i + 1, n=len(result.options))] if taken else [])
-            label = option_label(decision.view, option.action, lang)
-            text = label + (f"  ({', '.join(marks)})" if marks else "")
-            out.append((text, HIGHLIGHT if taken else GOOD if i == picked else TEXT,
-                        decimal(f"{option.mean:+.1f}", lang)))
-        hidden = len(result.options) - len(shown)
-        if hidden > 0:
-            out.append((scene.trn("replay_more_options", hidden), TEXT_DIM, ""))
-        if result.options and result.options[0].samples:
-            out.append((tr("replay_estimate_note", n=result.options[0].samples), TEXT_DIM, ""))
-        return out
-
-    def _verdict_lines(self, view: Any, verdict: Verdict) -> list[tuple[str, Color, str]]:
-        """The verdict in words: its class; when it was measured against another option, what
-        the choice cost against it and the interval the deals allow; for a flag, why."""
-        scene = self.scene
-        key, color = VERDICT_WORDS[verdict.kind]
-        lines = [(scene.tr("replay_verdict_plain", verdict=scene.tr(key)), color,
-                  decimal(f"{-verdict.cost:+.1f}", scene.lang) if verdict.samples else "")]
-        if not verdict.samples:
-            return lines
-        lang = scene.lang
-        lines.append((scene.tr("replay_verdict_cost", best=option_label(view, verdict.best, lang),
-                               low=decimal(f"{-verdict.cost_high:+.0f}", lang),
-                               high=decimal(f"{-verdict.cost_low:+.0f}", lang)), TEXT_DIM, ""))
-        if verdict.reason:
-            lines.append((reason_text(view, verdict, lang), color, ""))
-        return lines
+        return choice_lines(decision, analysis.verdict(decision.index),
+                            analysis.error(decision.index), scene.lang)
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -365,7 +284,7 @@ class ReplaySide:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         u = self.unit
-        pygame.draw.rect(surface, SIDE_BG, self.rect)
+        pygame.draw.rect(surface, LIST_BG, self.rect)
         pygame.draw.line(surface, GOLD, self.rect.topleft, self.rect.bottomleft,
                          max(1, round(2 * u)))
         assets = scene.app.assets
@@ -378,45 +297,13 @@ class ReplaySide:
                   (inner.left, inner.top + round(size * 1.45)), TEXT_DIM, anchor="topleft")
         for button in self.buttons:
             button.draw(surface, assets, u)
-        choice_h = self._draw_choice(surface) if self.choice_shown() else 0
-        self._place_lists(choice_h)
         self.listing.draw(surface, assets)
         lines, small, line_h = self._keys_lines()
-        y = self._keys_y - len(lines) * line_h
+        y = self.keys_rect.top
         for line in lines:
             blit_text(surface, assets, line, small, (inner.left, y), TEXT_DIM, anchor="topleft",
                       shadow=False)
             y += line_h
-
-    def _draw_choice(self, surface: pygame.Surface) -> int:
-        """The options box at one of seat 0's decisions; returns the height it took."""
-        inner = self._inner
-        assets = self.scene.app.assets
-        size = self._text_size
-        line_h = round(size * 1.25)
-        pad = max(4, size // 2)
-        lines: list[tuple[str, Color, str]] = []
-        for text, color, value in self.choice_lines:
-            if value:  # an option and its figure: one line
-                lines.append((text, color, value))
-            else:  # a title or a note: wrapped
-                lines += [(part, color, "") for part in
-                          wrap_text(assets, text, size, inner.width - 2 * pad)]
-        height = len(lines) * line_h + 2 * pad
-        box = pygame.Rect(inner.left, self._list_top, inner.width, height)
-        pygame.draw.rect(surface, CHOICE_BG, box, border_radius=pad)
-        pygame.draw.rect(surface, GOLD, box, 1, border_radius=pad)
-        y = box.top + pad
-        for text, color, value in lines:
-            note_w = assets.font(size).size(value)[0] + pad if value else 0
-            shown = fit(assets, text, size, box.width - 2 * pad - note_w)
-            blit_text(surface, assets, shown, size, (box.left + pad, y + line_h // 2), color,
-                      anchor="midleft", shadow=False)
-            if value:
-                blit_text(surface, assets, value, size, (box.right - pad, y + line_h // 2),
-                          color, anchor="midright", shadow=False)
-            y += line_h
-        return height + pad
 
     def title(self) -> str:
         """When the deal was played and by how many, else the file's own title; in a
@@ -456,8 +343,3 @@ class ReplaySide:
         return str(scene.tr(key, contract=scene.tr(result.contract),
                             name=scene.name(result.taker), margin=result.margin))
 
-
-def reason_text(view: Any, verdict: Verdict, lang: str) -> str:
-    """A flagged verdict's reason in words, from what the seat knew."""
-    return tr(REASON_KEYS[verdict.reason], lang, best=option_label(view, verdict.best, lang),
-              suit=suit_name(verdict.reason_suit, lang) if verdict.reason_suit >= 0 else "")

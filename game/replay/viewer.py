@@ -35,7 +35,7 @@ from engine.views import SeatView, view_for
 from game.app.i18n import problem_text
 from game.app.thinking import game_thinker
 from game.app.window import App, Scene
-from game.replay.bar import SPEEDS, ReplayBar
+from game.replay.bar import SPEEDS, STEP_PAUSE, ReplayBar
 from game.replay.branches import Branches, ExpertLineJob
 from game.replay.keys import replay_key
 from game.replay.narrate import narrate, spoken_names
@@ -390,7 +390,8 @@ class ReplayScene(Scene):
         try:
             from game.replay.analysis import DealAnalysis
 
-            self.analysis = DealAnalysis(self.info.deal, seat=self.source.seat)
+            self.analysis = DealAnalysis(self.info.deal, seat=self.source.seat, file=(
+                self.info.path if self.info.keeps_variations else None))
         except Exception as exc:  # analysis is a bonus: the replay works without it
             log.warning("no analysis for this deal: %r", exc)
             self.analysis_failed = str(exc) or exc.__class__.__name__
@@ -435,13 +436,16 @@ class ReplayScene(Scene):
 
     # --- the frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        # autoplay at 4x runs each step four times as fast as at 1x, its animation too
+        pace = SPEEDS[self.speed][1] if self.autoplay else 1.0
+        self.table.pace = pace
         self.table.update(dt)
         if self.autoplay and self.cursor.at_end:
             self.autoplay = False
         if self.autoplay and self.idle and self.score_panel is None:
             self._autoplay_left -= dt
-            if self._autoplay_left <= 0:
-                self._autoplay_left = SPEEDS[self.speed][1]
+            if self._autoplay_left <= 1e-9:
+                self._autoplay_left += STEP_PAUSE / pace
                 self.forward()
         if self.analysis is not None:
             if self.showing is None:

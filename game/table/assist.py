@@ -86,10 +86,13 @@ def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any
 class Assist:
     """The undo and hint buttons of a table, the hint being looked for or shown, the badge."""
 
-    def __init__(self, scene: Stage, host: AssistHost, off: str = "") -> None:
+    def __init__(self, scene: Stage, host: AssistHost, undo_question: str | None = None,
+                 off: str = "") -> None:
         """``off``: the text key of why undo and hints are off at this table ("": on)."""
         self.scene = scene
         self.host = host
+        #: what undo asks over a finished deal (see TableOptions.undo_question)
+        self.undo_question = undo_question
         self.off = off
         self.calm = 0.0  # seconds the table has been idle
         self.job: Any = None  # the hint being looked for
@@ -167,8 +170,9 @@ class Assist:
 
             player = self.host.player
             assert player is not None
-            key = ("table_undo_finished_question" if player.practised()
-                   else "table_undo_finished_practised")
+            key = self.undo_question or (
+                "table_undo_finished_question" if player.practised()
+                else "table_undo_finished_practised")
             scene.app.push(ConfirmDialog(scene.app, scene.tr(key, what=self._what(
                 player.undoable())), self._undo_now, yes_key="table_undo_yes",
                 no_key="table_undo_no"))

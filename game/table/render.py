@@ -419,8 +419,7 @@ def _scores(table: Stage, parts: Parts, surface: pygame.Surface, totals: list[in
     surface.blit(ink.plate(("scores", rect.size), make), rect.topleft)
     pad = u(12)
     y = rect.top + u(18)
-    ink.blit(surface, table.tr("table_deal_no", n=max(1, table.deal_number())),
-             u(22), (rect.left + pad, y), GOLD, anchor="midleft")
+    ink.blit(surface, table.deal_caption(), u(22), (rect.left + pad, y), GOLD, anchor="midleft")
     if parts.save_failing:  # told once in words; this stays until a save works again
         ink.blit(surface, table.tr("table_not_saved"), u(16), (rect.right - pad, y), WARNING,
                  anchor="midright")

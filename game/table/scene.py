@@ -71,18 +71,21 @@ GO_ON_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 class TableOptions:
     """How the owner of a table adapts it: the seats' names, which corner buttons show, who
     writes the status line, the score panel's main button and what it does, what Esc does
-    and how the table's menu names it, a greeting, what closing the table does, and why undo
-    and hints are off at it, if they are."""
+    and how the table's menu names it, a greeting, what closing the table does, what undo
+    asks over a finished deal, and why undo and hints are off at it, if they are."""
 
     names: Sequence[str] | None = None
     buttons: tuple[str, ...] = ALL_BUTTONS
     status: Callable[[], str] | None = None
     score_label: str = "score_next_deal"
-    on_score_done: Callable[[], object] | None = None  # None: deal the next hand
+    on_score_done: Callable[[], object] | None = None  # None: deal the next (deal_next)
     on_menu: Callable[[], object] | None = None  # None: leave the table
     leave_label: str = "table_leave_to_menu"  # the table menu's line that leaves (Esc)
     greeting: tuple[str, float] | None = None  # a word shown as the table opens, how long
     on_closed: Callable[[], object] | None = None  # the table is closed, not just covered
+    #: what an undo over a finished deal asks first, a key with ``{what}``; ``None``: a
+    #: match's question, which says the deal will be left out of the statistics
+    undo_question: str | None = None
     #: a text key saying why undo, hints and who holds what are off (a challenge deal: the
     #: expert plays its own without them); "" when the player may use them
     assist_off: str = ""
@@ -119,7 +122,8 @@ class TableScene(Scene, Stage):
         wanted = [b for b in self.options.buttons if b in names and (
             self.human is not None or b not in ("undo", "hint"))]
         self.buttons = {b: IconButton(*names[b]) for b in wanted}
-        self.assist = Assist(self, self, off=self.options.assist_off)
+        self.assist = Assist(self, self, self.options.undo_question,
+                             off=self.options.assist_off)
         if self.player is not None:
             self.player.hold(True)  # no bot moves before the table has shown the deal
             self._held = True
@@ -239,10 +243,15 @@ class TableScene(Scene, Stage):
         self.score_panel.layout(pygame.Rect((0, 0), self.layout.size), self.app.unit)
 
     def score_done(self) -> None:
-        """The score panel's main button."""
+        """The score panel's main button: what the table's owner says, else the next deal."""
         if self.options.on_score_done is not None:
             self.options.on_score_done()
-        elif self.player is not None and self.view.phase in (Phase.FINISHED, Phase.CANCELLED):
+        else:
+            self.deal_next()
+
+    def deal_next(self) -> None:
+        """Deal the next hand, once the deal on the table is over."""
+        if self.player is not None and self.view.phase in (Phase.FINISHED, Phase.CANCELLED):
             self.player.next_deal()
             self.animator.add(self.source.poll())
 
@@ -292,6 +301,9 @@ class TableScene(Scene, Stage):
         self.assist.toggle_hint()
 
     def toggle_sound(self) -> None:
+        if not self.app.sounds.available:  # no audio device: nothing to switch on
+            self.toast.show(self.tr("table_sound_unavailable"), 4.0, warning=False)
+            return
         settings = self.app.settings
         problem = self.app.update_settings(settings.with_(sound=not settings.sound))
         if problem is not None:
@@ -345,7 +357,10 @@ class TableScene(Scene, Stage):
         settings = self.app.settings
         self.art.configure(settings.four_colour, settings.card_back, settings.indices)
         if "sound" in self.buttons:
-            self.buttons["sound"].icon = "sound_on" if settings.sound else "sound_off"
+            sound, available = self.buttons["sound"], self.app.sounds.available
+            sound.icon = "sound_on" if settings.sound and available else "sound_off"
+            sound.enabled = available
+            sound.tip = "" if available else self.tr("table_sound_unavailable")
         if "last_trick" in self.buttons:
             self.buttons["last_trick"].active = self.last_trick.open
         player = self.player

@@ -27,6 +27,7 @@ from game.table.layers import SpriteSet
 from game.table.layout import TableLayout
 from game.table.overlays import Overlay
 from game.table.paint import Bubble, Ink
+from game.table.score.length import deal_caption
 from game.table.shown import dog_label_for
 from game.table.source import Step, StepSource
 from game.table.sprites import CardArt, HandFan
@@ -70,12 +71,16 @@ class Stage:
         self.time = 0.0
         self.thinking: int | None = None  # the seat shown thinking
         self.started = False  # the first frame has run
+        #: how many times faster than the settings' pace the table goes (a replay's autoplay)
+        self.pace = 1.0
         self._sound_times: dict[str, float] = {}
 
     # --- time ----------------------------------------------------------------------------------
     @property
     def factor(self) -> float:
-        return float(self.app.settings.animation_factor)
+        """What a duration at the normal speed is multiplied by: the settings' animation
+        speed, quickened by the table's :attr:`pace`."""
+        return float(self.app.settings.animation_factor) / self.pace
 
     def d(self, seconds: float) -> float:
         """A duration scaled by the animation speed."""
@@ -140,6 +145,11 @@ class Stage:
 
     def deal_number(self) -> int:
         return self.source.scoreboard().number
+
+    def deal_caption(self) -> str:
+        """"Deal 3", or against the match's length: "Deal 3 of 8"."""
+        board = self.source.scoreboard()
+        return deal_caption(self.tr, board.number, board.match)
 
     def fan_count(self, seat: int) -> int:
         counts = self.fan_counts

@@ -192,10 +192,41 @@ def test_the_clear_errors_of_the_experts_games_are_flagged_with_their_reason(
     # the range shown bears the class out
     assert V.classify(found.cost, found.cost_low, found.cost_high) == found.kind, found
     assert found.reason == reason and reason in V.REASONS
+    assert found.sure == (reason != "taker_void")  # the other reasons are a sure card's
     assert (found.reason_suit >= 0) == (reason == "taker_void")
     if reason == "taker_void":
         assert found.reason_suit == C.SUIT_OF[C.parse_card(card)]
 
+
+
+def test_a_verdict_says_when_the_sure_card_is_compared_with_and_bounds_the_cost() -> None:
+    """Where a card surely gains on the trick, it is what the choice is measured against,
+    whatever the estimates, and the verdict says so; where the cost is raised to what that
+    card surely keeps, the verdict says so too, and the range starts there."""
+    from engine.ai import club
+    from engine.ai.analysis import decisions
+    from engine.ai.certain import sure_gain
+
+    deal = load_record((RECORDS / "four_players_garde.yaml").read_text())
+    seen = {"sure": 0, "floored": 0, "point": 0}
+    for seat in range(deal.players):
+        for decision in decisions(deal, seat):
+            found = V.judge(decision.view, decision.action, 4, seed=decision.index, refine=2)
+            sure = -1
+            if isinstance(decision.action, Play) and not decision.forced:
+                sure = sure_gain(club.reading_of_view(decision.view))
+            assert found.sure == (sure >= 0), (decision.index, found)
+            if found.sure:  # the sure card, or the choice when it stands for it
+                assert found.best == (decision.action if found.kind == "best" else Play(sure))
+                seen["sure"] += 1
+            if found.floored:
+                floor, _ = V._sure_floor(decision.view, found.best, found.action)
+                assert found.sure and found.cost_low == floor <= found.cost
+                seen["floored"] += 1
+                seen["point"] += found.cost_low == found.cost_high
+            elif found.samples:
+                assert found.cost_low < found.cost_high or found.cost == found.cost_low
+    assert all(seen.values()), seen
 
 
 # --- the review command -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from engine.actions import PASS, Action, Bid, DecideSlam, Play
 from engine.commands import deal_cards, petit_sec_seat
 from engine.deal import Deal, command_of
 from engine.events import BidMade, CardPlayed, DealDealt, HandfulShown
+from engine.length import MatchLength
 from engine.match import Match, deal_seed
 from engine.randomplay import random_action, random_handful
 from engine.rules import Rules, RulesError, load_rules
@@ -116,6 +117,72 @@ def test_a_match_needs_a_supported_player_count() -> None:
         Match.new(RULES, 6, seed=1)
     with pytest.raises(ValueError, match="no deal yet"):
         _ = Match(RULES, 4, seed=1).current
+
+
+# --- the match's length -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_match_of_one_round_ends_once_each_seat_has_dealt(players: int) -> None:
+    """Every deal dealt counts, a cancelled one too: the deal passes on all the same."""
+    rng = random.Random(players)
+    match = Match.new(RULES, players, seed=5, length=MatchLength.rounds(1, players))
+    assert match.length.deals == players
+    dealers = []
+    for number in range(players):
+        if number:
+            match.next_deal()
+        dealers.append(match.current.state.dealer)
+        if number == 1:
+            pass_out(match.current)  # cancelled: still a deal of the round
+        else:
+            play_out(match.current, rng)
+        if number < players - 1:
+            assert not match.over and match.winners == []
+    assert sorted(dealers) == list(range(players))
+    assert match.over
+    best = max(match.totals)
+    assert match.winners == [s for s, t in enumerate(match.totals) if t == best]
+    with pytest.raises(ValueError, match="the match is over"):
+        match.next_deal()
+
+
+def test_a_match_to_a_score_ends_after_the_deal_a_total_reaches_it() -> None:
+    rng = random.Random(8)
+    match = Match.new(RULES, 4, seed=9, length=MatchLength(target=2000))
+    while True:
+        play_out(match.current, rng)
+        reached = any(abs(t) >= 2000 for t in match.totals)
+        assert match.over == reached
+        if reached:
+            break
+        match.next_deal()
+    assert match.count > 1
+    assert match.winners == [s for s, t in enumerate(match.totals) if t == max(match.totals)]
+
+
+def test_an_undo_in_the_last_deal_opens_the_match_again() -> None:
+    match = Match.new(RULES, 3, seed=2, length=MatchLength(deals=1))
+    play_out(match.current, random.Random(2))
+    assert match.over
+    assert match.undo(match.current.state.dealer)
+    assert not match.over and match.winners == []
+
+
+def test_a_match_with_no_length_never_ends() -> None:
+    match = Match.new(RULES, 3, seed=4)
+    assert match.length.endless
+    for _ in range(12):
+        play_out(match.current, random.Random(len(match.deals)))
+        assert not match.over
+        match.next_deal()
+
+
+@pytest.mark.parametrize("values", [{"deals": 0}, {"deals": 1001}, {"target": 99},
+                                    {"target": 100_001}, {"deals": 4, "target": 500}])
+def test_a_length_out_of_range_is_refused(values: dict[str, int]) -> None:
+    with pytest.raises(ValueError):
+        MatchLength(**values)
 
 
 # --- running totals ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from engine import saves
 from engine.actions import PASS
 from engine.cards import format_card, parse_card
 from engine.deal import Deal
+from engine.length import MatchLength
 from engine.match import Match, deal_seed
 from engine.randomplay import random_action
 from engine.rules import load_rules
@@ -166,6 +167,71 @@ def test_malformed_practised_deals_are_refused(saved: Path, value: object, expec
     data["practised"] = value
     write_json(saved, data)
     assert refused(saved) == f"{saved}: {expected}"
+
+
+# --- the match's length -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("length", [MatchLength(deals=8), MatchLength(target=50_000)])
+def test_the_length_is_saved_and_loaded(tmp_path: Path, length: MatchLength) -> None:
+    built = build_match(seed=5, finished=2)
+    built.length = length
+    path = tmp_path / "match.json"
+    save_match(built, path)
+    assert document(path)["length"] == length.saved()
+    loaded, _ = load_match(path)
+    assert loaded.length == length
+    assert [d.events for d in loaded.deals] == [d.events for d in built.deals]
+
+
+def test_a_file_without_a_length_is_a_match_with_no_end(saved: Path) -> None:
+    """Matches saved before lengths existed have no key, as a match with no end has."""
+    assert "length" not in document(saved)
+    loaded, _ = load_match(saved)
+    assert loaded.length.endless and not loaded.over
+
+
+LENGTH_REFUSED = 'length: expected "deals": 1 to 1000, or "target": 100 to 100000'
+
+
+@pytest.mark.parametrize("value", [
+    8, "8", [8], {}, {"deals": 0}, {"deals": -3}, {"deals": 10**40}, {"deals": 2.5},
+    {"deals": True}, {"deals": "8"}, {"target": 50}, {"target": 10**6}, {"rounds": 2},
+    {"deals": 8, "target": 500}, {"deals": None},
+])
+def test_a_hostile_length_is_refused_with_what_is_expected(saved: Path, value: object) -> None:
+    data = document(saved)
+    data["length"] = value
+    write_json(saved, data)
+    assert refused(saved) == f"{saved}: {LENGTH_REFUSED}"
+
+
+def test_a_deal_after_the_end_of_the_match_is_refused(saved: Path, match: Match) -> None:
+    """The saved match has three deals over: a match of two deals cannot hold the third."""
+    data = document(saved)
+    data["length"] = {"deals": 2}
+    write_json(saved, data)
+    assert refused(saved) == f"{saved}: deals[2]: the match was over before this deal"
+    data["length"] = {"deals": 3}  # the fourth deal, just dealt, follows the end
+    write_json(saved, data)
+    assert refused(saved) == f"{saved}: deals[3]: the match was over before this deal"
+    data["length"] = {"deals": 4}
+    write_json(saved, data)
+    assert load_match(saved)[0].length == MatchLength(deals=4)
+
+
+def test_a_hostile_length_is_told_in_french(saved: Path) -> None:
+    from game.app.i18n import detail_words
+
+    data = document(saved)
+    data["length"] = {"deals": -1}
+    write_json(saved, data)
+    with pytest.raises(SaveError) as info:
+        load_match(saved)
+    problem = info.value.values["problem"]
+    assert detail_words(problem, "en") == LENGTH_REFUSED
+    french = detail_words(problem, "fr")
+    assert "expected" not in french and "1000" in french and "{" not in french, french
 
 
 # --- atomic writes -----------------------------------------------------------------------------

@@ -235,8 +235,8 @@ def test_a_new_game_asks_before_replacing_the_saved_match(app: App) -> None:
     click(app, form.actions[1].rect.center)
     dialog = top(app)
     assert isinstance(dialog, ConfirmDialog)
-    assert "kept aside, as current-match.replaced.json" in dialog.message
-    click(app, dialog.yes.rect.center)  # replace it
+    assert dialog.message == app.tr("menu_replace_question", players=4, deal=1)
+    click(app, dialog.yes.rect.center)  # put it aside
     table = top(app)
     assert isinstance(table, TableScene)
     assert file.read_bytes() != before
@@ -247,9 +247,7 @@ def test_a_new_game_asks_before_replacing_the_saved_match(app: App) -> None:
     key(app, pygame.K_ESCAPE)  # back to the menu
     click(app, menu_button(top(app), "new_game"))
     click(app, top(app).actions[1].rect.center)
-    dialog = top(app)
-    assert "kept aside, as current-match.replaced-2.json" in dialog.message
-    click(app, dialog.yes.rect.center)
+    click(app, top(app).yes.rect.center)
     assert first.read_bytes() == before
     assert (paths.data_dir() / "current-match.replaced-2.json").read_bytes() == second
 
@@ -263,7 +261,7 @@ def test_a_new_game_asks_before_overwriting_a_damaged_saved_match(app: App) -> N
     key(app, pygame.K_RETURN)
     dialog = top(app)
     assert isinstance(dialog, ConfirmDialog)
-    assert "cannot be read" in dialog.message and "current-match.replaced.json" in dialog.message
+    assert dialog.message == app.tr("menu_replace_damaged")
     key(app, pygame.K_ESCAPE)
     assert file.read_text(encoding="utf-8") == "{ not a match"
     key(app, pygame.K_RETURN)
@@ -374,8 +372,9 @@ def test_settings_change_at_once_and_persist(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
     step(app)
-    key(app, pygame.K_DOWN)  # keyboard: the animation speed row, one step left
-    assert scene.focus == 1
+    key(app, pygame.K_DOWN)  # keyboard: past full screen, the animation speed row, one step left
+    key(app, pygame.K_DOWN)
+    assert scene.focus == 2
     key(app, pygame.K_LEFT)
     assert app.settings.animation_speed == "fast"
     click(app, option(scene, "sound", False))
@@ -825,7 +824,7 @@ def test_the_history_screens_draw_at_every_size(home: Path, size: tuple[int, int
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080)])
 def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, size) -> None:
-    """Eight buttons under the title, its suits and its tagline, and over the keys line."""
+    """Nine buttons under the title, its suits and its tagline, and over the keys line."""
     app = open_app(size)
     menu = open_menu(app)
     u = app.unit
@@ -834,7 +833,8 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
     assert first.top - menu.title_center[1] >= 115 * u, (size, first, menu.title_center)
     assert last.bottom <= app.size[1] - 30 * u
     tops = [b.rect.top for b in menu.buttons]
-    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 8
+    assert tops == sorted(tops) and len(set(tops)) == len(tops) == 9
+    assert all(b.rect.height >= 40 * u for b in menu.buttons)  # squeezed a little at most
     shut(app)
 
 

@@ -726,6 +726,41 @@ def test_sheet_rows_running_totals(app: App) -> None:
     assert rows[1].dealer == "B"
 
 
+@pytest.mark.parametrize(("record", "counted"), [
+    ("EXAMPLE_1", ["sheet_petit_au_bout_taker", "sheet_handful"]),
+    ("SLAM_UNANNOUNCED", ["sheet_petit_au_bout_taker", "sheet_slam_made"]),
+    ("SLAM_FAILED", ["sheet_petit_au_bout_taker", "sheet_slam_announced_failed"]),
+    ("DEFENCE_SLAM", ["sheet_slam_defence"]),
+])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_score_sheet_names_every_bonus_the_deal_counted(
+        games: Callable[..., Game], monkeypatch: pytest.MonkeyPatch, record: str,
+        counted: list[str], lang: str) -> None:
+    """"made by 8 · handful" left the Petit au bout out: the sheet's row names every bonus
+    of the engine's scoring, whole, under the result."""
+    from game.table.score import sheet as drawn
+    from tests.helpers import scored_deals
+
+    deal = scored_deals.replay(getattr(scored_deals, record))
+    game = games(Match(deal.rules, deal.players, 0, deal.state.dealer, deals=[deal]))
+    game.app.update_settings(game.app.settings.with_(language=lang), save=False)
+    game.run_until(lambda: game.scene.score_panel is not None)
+    texts: list[str] = []
+    blit = drawn.blit_text
+    monkeypatch.setattr(drawn, "blit_text", lambda surface, assets, text, *rest, **kw: (
+        texts.append(text), blit(surface, assets, text, *rest, **kw))[1])
+    game.key(pygame.K_s)  # the score panel's Score sheet
+    sheet = game.app.scene
+    assert isinstance(sheet, ScoreSheet)
+    [row] = sheet.rows
+    tr = game.app.tr
+    result = deal.result
+    assert row.result == tr("score_made_by" if result.made else "score_lost_by",
+                            n=result.margin)
+    assert row.bonuses == " \u00b7 ".join(tr(key) for key in counted)
+    assert row.result in texts and row.bonuses in texts  # drawn whole, nothing cut
+
+
 def test_panels_fit_every_window_size(home: Path) -> None:
     """Each panel stays on screen and inside the table's middle when it can."""
     from game.table.layout import TableLayout

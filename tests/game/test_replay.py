@@ -3,6 +3,7 @@ the mouse like a player would, with instant animations."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -16,27 +17,21 @@ from engine.rules import load_rules
 from engine.saves import save_deal
 from engine.state import replay
 from engine.views import public_events, view_for
+from game import driving
+from game.replay.choice import figure
 from game.replay.cursor import ReplayCursor
 from game.replay.narrate import narrate
 from game.replay.source import ReplaySource
 from game.table.scene import TableScene
 from game.table.source import Redraw
 from tests.helpers.apps import open_app
-from tests.helpers.replay import DT, Replay, passed_out, played_deal
+from tests.helpers.replay import DT, Replay, passed_out, played_deal, quick_analysis
+from tests.helpers.table import play_the_seat
 
 
 @pytest.fixture(autouse=True)
 def _quick_analysis(monkeypatch):
-    """The expert looks at a few sampled deals only, so that the tests stay quick."""
-    import game.replay.analysis as analysis
-
-    real = analysis.DealAnalysis.__init__
-
-    def quick(self, deal, seat=0, samples=48, seed=0, **options):
-        options.setdefault("graph_samples", 3)
-        real(self, deal, seat, samples=4, seed=seed, **options)
-
-    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+    quick_analysis(monkeypatch)
 
 
 def random_deal(players: int, seed: int) -> Deal:
@@ -182,6 +177,41 @@ def test_autoplay_runs_to_the_end_and_space_pauses():
     viewer.check_position()
 
 
+def autoplay_steps(deal: Deal, faster: int, steps: int) -> list[tuple[str, float]]:
+    """Autoplay from the start, ``faster`` presses of + above 1x, at the normal animation
+    speed: each of the first ``steps`` steps' kind of event and the seconds, on the scene's
+    clock, from its start to the next step's."""
+    with Replay.of(deal, speed="normal") as viewer:
+        scene = viewer.scene
+        for _ in range(faster):
+            viewer.key(pygame.K_PLUS)
+        driving.key(pygame.K_SPACE, viewer.step)
+        starts = [(scene.cursor.position, 0.0)]
+        clock = 0.0
+        while len(starts) <= steps:
+            scene.update(DT)  # the scene's clock alone: nothing is drawn, nothing waits
+            clock += DT
+            if scene.cursor.position != starts[-1][0]:
+                starts.append((scene.cursor.position, clock))
+        return [(type(deal.events[position - 1]).__name__, end - start)
+                for (position, start), (_, end) in itertools.pairwise(starts)]
+
+
+def test_autoplay_speeds_mean_what_they_say():
+    """4x takes a quarter of 1x's time over every step, its animation included (it took
+    twelve seconds for nine steps, a card's flight and the trick's pause going at 1x's pace);
+    1x leaves time to read each step's line."""
+    deal = played_deal(4, 61)
+    at_1x = autoplay_steps(deal, 0, 14)
+    at_2x = autoplay_steps(deal, 1, 14)
+    at_4x = autoplay_steps(deal, 2, 14)
+    for (kind, one), (_, two), (_, four) in zip(at_1x, at_2x, at_4x, strict=True):
+        assert abs(two - one / 2) <= 3 * DT, (kind, one, two)
+        assert abs(four - one / 4) <= 3 * DT, (kind, one, four)
+    cards = [seconds for kind, seconds in at_1x if kind == "CardPlayed"]
+    assert cards and all(1.2 <= seconds <= 2.0 for seconds in cards), at_1x
+
+
 def test_the_buttons_and_the_timeline_move_the_cursor():
     deal = played_deal(5, 12)
     viewer = Replay.of(deal)
@@ -269,6 +299,31 @@ def test_play_on_from_here_leaves_the_replayed_deal_untouched(tmp_path):
     assert not list((tmp_path / "data").glob("**/*.json"))  # no match saved
     assert played.events != events
     assert [v.deal.events for v in scene.branches.variations] == [played.events]  # as told
+
+
+def test_undo_over_a_finished_try_says_what_it_does_there():
+    """A try from a replay is counted in no statistics: undo over its end says what it does
+    to the try (play on from there, the try you finish is the one kept), and does it."""
+    from game.app.screens import ConfirmDialog
+
+    deal = played_deal(4, 61)
+    viewer = Replay.of(deal)
+    scene = viewer.scene
+    scene.go(scene.cursor.trick_starts()[-1])  # the last trick
+    viewer.key(pygame.K_p)
+    table = viewer.app.scene
+    assert isinstance(table, TableScene)
+    controller = table.player
+    played = list(play_the_seat(table, viewer.step, 7, bot="random").events)
+    viewer.key(pygame.K_u)
+    dialog = viewer.app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    what = table.tr("table_undo_card")
+    assert dialog.message == table.tr("replay_play_on_undo_question", what=what)
+    assert "statistic" not in dialog.message
+    viewer.click(dialog.yes.rect.center)
+    assert viewer.app.scene is table and not controller.match.current.is_over
+    assert len(controller.match.current.events) < len(played)
 
 
 def test_esc_in_a_try_begun_asks_before_throwing_it_away():
@@ -365,8 +420,9 @@ def test_the_analysis_tab_lists_seat_0_decisions_with_the_experts_estimates():
     assert scene.tr(f"replay_verdict_{verdict.kind}" if verdict.kind != "best"
                     else "replay_best") in lines[1][0]
     if verdict.samples:
-        assert lines[1][2] == f"{-verdict.cost:+.1f}"
-    assert lines[2][2] == f"{result.options[0].mean:+.1f}"
+        assert lines[1][2] == figure(-verdict.cost, 1, "en")
+    listed = [value for _, _, value in lines[2:] if value]  # the options, best first
+    assert listed[0] == figure(result.options[0].mean, 1, "en")
 
 
 def test_a_cancelled_deal_replays_to_its_cancellation_and_survives_a_resize():

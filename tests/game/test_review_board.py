@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from engine.actions import Play
-from engine.ai import make_bot, review
+from engine.ai import review
 from engine.deal import Deal
 from engine.saves import load_deal_file, save_deal
 from engine.variations import EXPERT, TRY
@@ -21,25 +21,13 @@ from game.replay.viewer import open_replay
 from game.table.paint import signed
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
-from tests.helpers.replay import Replay, passed_out, played_deal
-
-GRAPH_SAMPLES = 3
-SAMPLES = 4
+from tests.helpers.replay import GRAPH_SAMPLES, Replay, passed_out, played_deal, quick_analysis
+from tests.helpers.table import play_the_seat
 
 
 @pytest.fixture(autouse=True)
 def _quick_analysis(monkeypatch):
-    """A few sampled deals per estimate, so that the tests stay quick; the values are still
-    the analysis' own, which is what the tests compare."""
-    import game.replay.analysis as analysis
-
-    real = analysis.DealAnalysis.__init__
-
-    def quick(self, deal, seat=0, samples=48, seed=0, **options):
-        options["graph_samples"] = GRAPH_SAMPLES
-        real(self, deal, seat, samples=SAMPLES, seed=seed, **options)
-
-    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
+    quick_analysis(monkeypatch)
 
 
 def deal_with_mistakes(players: int, seed: int) -> Deal:
@@ -52,17 +40,8 @@ def play_out_practice(board: Replay, seed: int) -> TableScene:
     """Seat 0 plays the practice table to its score (with a random player's cards)."""
     table = board.app.scene
     assert isinstance(table, TableScene)
-    controller = table.player
-    me = make_bot("random", seed)
-    for _ in range(60_000):
-        if controller.match.current.is_over and table.score_panel is not None:
-            return table
-        if controller.waiting_for_human() and table.idle:
-            assert controller.submit(me.decide(controller.view())) is None
-        board.step()
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    raise AssertionError("the practice deal never ended")
+    play_the_seat(table, board.step, seed, bot="random")
+    return table
 
 
 # --- the graph -------------------------------------------------------------------------------
@@ -211,7 +190,7 @@ def test_the_experts_line_is_a_variation_to_step_through_and_leave():
 
 def test_the_options_box_leaves_the_variations_list_whole():
     """Analysis, a decision's row, L, then back from the line: the Variations tab stays, and
-    the options box of the decision under it is not drawn over its list."""
+    the options box of the decision under it is not unfolded in its list."""
     deal = deal_with_mistakes(4, 52)
     board = Replay.of(deal)
     scene = board.scene
@@ -222,17 +201,17 @@ def test_the_options_box_leaves_the_variations_list_whole():
     assert mistakes, "a random player makes mistakes"
     scene.go(mistakes[0][0])  # where the expert would have played otherwise
     board.step(3)
-    assert scene.side.choice_shown()
+    assert scene.side.analysis_list.unfolded is not None
     board.key(pygame.K_l)
     assert scene.expert_job is None or scene.expert_job.wait(240)
     board.step(3)
     board.key(pygame.K_ESCAPE)  # back from the line, to the decision
     assert scene.showing is None and scene.tab == "lines"
-    assert scene.side.choice_lines and not scene.side.choice_shown()
+    assert scene.side.choice_lines and scene.side.lines_list.unfolded is None
     listing = scene.side.lines_list.rect
     assert listing.top < scene.side.tab_buttons["lines"].rect.bottom + 40
     board.key(pygame.K_TAB)  # the analysis again: the box is back
-    assert scene.side.choice_shown()
+    assert scene.side.listing.unfolded is not None
 
 
 # --- play on from here, kept ----------------------------------------------------------------
@@ -329,14 +308,15 @@ def test_declarations_stay_on_the_seat_plates_and_name_the_sheet_row():
             match = Match(deal.rules, deal.players, 0, deal.state.dealer, deals=[deal])
             [row] = sheet_rows(match, scene.info.names, tr)
             if deal.state.slam_announced:
-                assert tr("sheet_slam_announced") in row.result
+                assert tr("sheet_slam_announced_made" if deal.result.slam == "announced_made"
+                          else "sheet_slam_announced_failed") in row.bonuses
             handfuls = len(deal.state.handfuls)
             if handfuls:
                 assert (tr("sheet_handful") if handfuls == 1
-                        else tr("sheet_handfuls", n=handfuls)) in row.result
+                        else tr("sheet_handfuls", n=handfuls)) in row.bonuses
             if deal.state.miseres:
                 assert tr("sheet_misere" if len(deal.state.miseres) == 1 else "sheet_miseres",
-                          n=len(deal.state.miseres)) in row.result
+                          n=len(deal.state.miseres)) in row.bonuses
     assert len(seen) == 3, seen
 
 
@@ -368,7 +348,7 @@ def test_a_deal_archived_again_keeps_the_variations_that_still_leave_it(tmp_path
 def test_every_verdict_kind_is_worded_in_both_languages(lang):
     from engine.ai.verdict import KINDS
     from game.app.i18n import tr
-    from game.replay.side import VERDICT_WORDS
+    from game.replay.choice import VERDICT_WORDS
 
     assert set(VERDICT_WORDS) == set(KINDS)
     words = {kind: tr(key, lang) for kind, (key, _) in VERDICT_WORDS.items()}
@@ -386,7 +366,7 @@ def test_every_reason_is_worded_in_both_languages(lang):
     from engine.actions import Play
     from engine.ai.verdict import REASONS, Verdict
     from engine.cards import parse_card
-    from game.replay.side import REASON_KEYS, reason_text
+    from game.replay.choice import REASON_KEYS, reason_text
 
     assert set(REASON_KEYS) == set(REASONS)
     deal = deal_with_mistakes(4, 41)

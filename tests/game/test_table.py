@@ -267,6 +267,21 @@ def test_the_bidding_panel_says_where_the_bidding_stands(dealer, passes, words):
             assert table.match.deals[0].result is None  # cancelled, no score
 
 
+@pytest.mark.parametrize("players", [4, 5])
+def test_one_pass_before_the_player_says_who_passed(players):
+    """One seat that has passed is not "everyone so far": the panel names it."""
+    match = Match.new(load_rules(), players, 5, first_dealer=players - 2)
+    first = match.current.state.turn
+    match.execute(first, Bid(None))
+    assert match.current.state.turn == 0
+    with Table(match=match) as table:
+        table.settle()
+        panel = table.scene.dialogs.open_panel()
+        assert type(panel).__name__ == "BiddingPanel"
+        name = table.scene.name(first)
+        assert panel.paragraphs()[0][0] == f"{name} has passed."
+
+
 def test_a_click_plays_a_card_and_the_keyboard_too():
     table = Table(seed=4)  # the human passes, East takes
     try:

@@ -11,6 +11,7 @@ from engine.deal import Deal
 from game.app.window import App
 from game.table.scene import TableScene
 from tests.helpers.screens import step
+from tests.helpers.table import play_the_seat
 
 
 def to_the_players_turn(app: App, table: TableScene) -> None:
@@ -28,23 +29,9 @@ def play_the_table(app: App, table: TableScene, seed: int, decisions: int | None
                    ) -> Deal:
     """The player plays its seat (with a club player's choices) to the score panel, or makes
     ``decisions`` of them and stops at its next turn (the deal under way)."""
-    controller = table.player
-    me = make_bot("simple", seed)
-    made = 0
-    for _ in range(80_000):
-        deal = controller.match.current
-        if deal.is_over and table.score_panel is not None:
-            return deal
-        if controller.waiting_for_human() and table.idle:
-            if decisions is not None and made >= decisions:
-                step(app, 2)
-                return deal
-            assert controller.submit(me.decide(controller.view())) is None
-            made += 1
-        step(app)
-        if controller.is_thinking():
-            time.sleep(0.0005)
-    raise AssertionError("the challenge deal never ended")
+    deal = play_the_seat(table, lambda: step(app), seed, decisions=decisions)
+    step(app, 2)
+    return deal
 
 
 def replay_of_a_finished_deal(app: App, players: int, dealer: int, seed: int,

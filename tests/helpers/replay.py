@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import TracebackType
+from typing import Any
+
+import pygame
+import pytest
 
 from engine.actions import PASS
 from engine.ai import make_bot
@@ -20,6 +24,7 @@ from engine.state import replay
 from engine.views import view_for
 from game import driving
 from game.app.window import App
+from game.replay.lines import ScrollList
 from game.replay.viewer import ReplayInfo, ReplayScene
 from tests.helpers.apps import open_app, shut
 
@@ -49,6 +54,27 @@ def played_deal(players: int, seed: int, bots: str = "simple", seat_0: str | Non
         if deal.result is not None:
             return deal
         seed += 1000
+
+
+#: The sampled deals of a quick analysis (:func:`quick_analysis`): per decision, per point
+#: of the graph.
+SAMPLES = 4
+GRAPH_SAMPLES = 3
+
+
+def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's analysis looks at a few sampled deals only, so that the tests stay
+    quick; the values are still the analysis' own, which is what the tests compare."""
+    import game.replay.analysis as analysis
+
+    real = analysis.DealAnalysis.__init__
+
+    def quick(self: Any, deal: Deal, seat: int = 0, samples: int = 48, seed: int = 0,
+              **options: Any) -> None:
+        options["graph_samples"] = GRAPH_SAMPLES
+        real(self, deal, seat, samples=SAMPLES, seed=seed, **options)
+
+    monkeypatch.setattr(analysis.DealAnalysis, "__init__", quick)
 
 
 class Replay:
@@ -115,6 +141,25 @@ class Replay:
     def click(self, pos: tuple[int, int]) -> None:
         driving.click(pos, self.step)
         self.settle()
+
+    def wheel(self, pos: tuple[int, int], notches: int) -> None:
+        """The pointer to ``pos``, then the wheel turned ``notches`` (up when positive)."""
+        pygame.mouse.set_pos(pos)
+        driving.move(pos, self.step)
+        driving.post(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                     precise_y=float(notches))
+        self.step()
+
+    def click_row(self, listing: ScrollList, index: int) -> None:
+        """Row ``index`` of a list of the side panel, wheeled into view, clicked."""
+        for _ in range(200):
+            row = listing.row_rect(index)
+            if listing.rect.contains(row):
+                self.click(row.center)
+                return
+            self.wheel(listing.rect.center, 1 if row.top < listing.rect.top else -1)
+        raise AssertionError(f"row {index} never came into view: {listing.row_rect(index)} in "
+                             f"{listing.rect}, scrolled {listing.scroll} of {listing.max_scroll}")
 
     # --- what a player checks ---------------------------------------------------------------
     def check_position(self) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import cards as C
 from engine import choices as O
 from engine.actions import Bid, Call, DecideSlam
 from engine.ai import make_bot
+from engine.deal import Deal
 from engine.match import Match
 from engine.rules import load_rules
 from engine.state import Phase
@@ -173,6 +174,30 @@ def make_discard(table: Table) -> None:
         table.drag(table.card_point(card), scene.layout.discard_rect.center)
     table.click(scene.editor.confirm_button.rect.center)
     table.settle()
+
+
+def play_the_seat(table: TableScene, step: Callable[[], object], seed: int,
+                  bot: str = "simple", decisions: int | None = None) -> Deal:
+    """The player's seat at ``table`` played by ``bot`` (its decisions submitted as the
+    player's, once the table is at rest; "random" makes mistakes) until the deal's score
+    shows, or, given ``decisions``, until that many are made and the player's turn comes
+    again (the deal left under way); ``step`` runs a frame. Returns the deal."""
+    controller = table.player
+    assert isinstance(controller, MatchController)
+    me = make_bot(bot, seed)
+    made = 0
+    for _ in range(80_000):
+        if controller.match.current.is_over and table.score_panel is not None:
+            return controller.match.current
+        if controller.waiting_for_human() and table.idle:
+            if decisions is not None and made >= decisions:
+                return controller.match.current
+            assert controller.submit(me.decide(controller.view())) is None
+            made += 1
+        step()
+        if controller.is_thinking():
+            time.sleep(0.0005)
+    raise AssertionError("the deal never ended")
 
 
 def taken_by_the_player(players: int, seed: int) -> Match:

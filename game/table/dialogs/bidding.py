@@ -55,6 +55,9 @@ class BiddingPanel(Panel):
                 return [(self.tr("panel_bid_open"), "dim")]
             if spoken == self.view.players - 1:  # the last to speak: a pass ends the deal
                 return [(self.tr("panel_bid_all_passed"), "body")]
+            if spoken == 1:  # one seat is not "everyone": say who
+                return [(self.tr("panel_bid_one_passed", name=self.seat(self.view.bids[0][0])),
+                         "dim")]
             return [(self.tr("panel_bid_passed_so_far"), "dim")]
         return [(self.tr("panel_bid_to_beat", contract=self.tr(self.best.name)), "body")]
 

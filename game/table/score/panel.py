@@ -25,6 +25,7 @@ from engine.scoring import excuse_fate, oudlers_counted
 from game.app.i18n import card_name, decimal
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, ellipsize
 from game.table.dialogs.base import GOOD, DialogHost, Panel, signed
+from game.table.score.length import deal_caption
 
 if TYPE_CHECKING:
     from game.table.source import Scoreboard
@@ -83,6 +84,8 @@ class ScorePanel(Panel):
         if self.match is not None:
             self.add_button(self.tr("score_sheet"), self.open_sheet, hint="S",
                             keys=(pygame.K_s,))
+            if self.match.over:  # no next deal: the table's owner shows the match's end
+                button_label = "score_final_standings"
         self.add_button(self.tr(button_label), self.next_deal,
                         hint=self.tr("key_enter"),
                         keys=(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
@@ -113,7 +116,7 @@ class ScorePanel(Panel):
         return self.tr(key, contract=self.tr(self.result.contract), margin=self.result.margin)
 
     def paragraphs(self) -> list[tuple[str, str]]:
-        deal = self.tr("score_deal_number", n=self.number)
+        deal = deal_caption(self.tr, self.number, self.match)
         if self.result is None:
             return [(deal, "dim")]
         who = self.tr("score_taker_is", name=self.names[self.result.taker])

@@ -2,7 +2,9 @@
 
 :class:`ScoreSheet` is an ordinary opaque :class:`~game.app.window.Scene`: every deal of the
 match with its dealer, taker, contract, result, each seat's score and the running totals; it
-scrolls when the match is long, and Back or Escape returns to the table.
+scrolls when the match is long, and Back or Escape returns to the table. Under its title, a
+match with a length says how far it has got (the deals left, the score that ends it) or, once
+over, who won.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import pygame
 from engine.ledger import DealSummary
 from engine.match import Match
 from game.app.i18n import seat_name
+from game.app.screens import fit_size
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, blit_text, draw_panel
 from game.app.window import App, Scene
 from game.table.dialogs.base import GOOD, ChoiceButton, signed
+from game.table.score.length import progress_text
 
 Color = tuple[int, int, int]
 TRACK = (40, 62, 50)
@@ -35,21 +39,26 @@ class SheetRow:
     result_color: Color
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    bonuses: str = ""  # every bonus the scoring counted, under the result
 
 
-def declared(row: DealSummary, tr: Any) -> list[str]:
-    """What the deal's row says beside its result: the slam, the handfuls, the misères."""
+def bonuses(row: DealSummary, tr: Any) -> list[str]:
+    """Every bonus the deal's scoring counted, in the order of its calculation: the Petit
+    au bout, the handfuls, the slam (an announced one that failed, a defence's), the
+    misères."""
     words = []
-    if row.slam_announced:
-        words.append(tr("sheet_slam_announced"))
-    elif row.slam == "made":
-        words.append(tr("sheet_slam_made"))
-    for many, one, told in (("sheet_handfuls", "sheet_handful", row.handfuls),
-                            ("sheet_miseres", "sheet_misere", row.miseres)):
-        if told == 1:
-            words.append(tr(one))
-        elif told:
-            words.append(tr(many, n=told))
+    if row.petit_au_bout is not None:
+        words.append(tr(f"sheet_petit_au_bout_{row.petit_au_bout}"))
+    if row.handfuls:
+        words.append(tr("sheet_handful") if row.handfuls == 1
+                     else tr("sheet_handfuls", n=row.handfuls))
+    if row.slam == "defence" and row.slam_announced:  # the taker's announce is paid for too
+        words.append(tr("sheet_slam_announced_failed"))
+    if row.slam is not None:
+        words.append(tr(f"sheet_slam_{row.slam}"))
+    if row.miseres:
+        words.append(tr("sheet_misere") if row.miseres == 1
+                     else tr("sheet_miseres", n=row.miseres))
     return words
 
 
@@ -79,12 +88,11 @@ def sheet_rows(match: Match, names: Sequence[str], tr: Any) -> list[SheetRow]:
             if row.partner is not None and row.partner != row.taker:
                 taker += f" + {names[row.partner]}"
             contract = tr(row.contract)
-            result = " \u00b7 ".join([
-                tr("score_made_by" if row.made else "score_lost_by", n=row.margin),
-                *declared(row, tr)])
+            result = tr("score_made_by" if row.made else "score_lost_by", n=row.margin)
             color = GOOD if row.made else WARNING
         rows.append(SheetRow(str(number + 1), names[row.dealer], taker, contract, result,
-                             color, row.scores, tuple(totals)))
+                             color, row.scores, tuple(totals),
+                             " \u00b7 ".join(bonuses(row, tr))))
     return rows
 
 
@@ -101,6 +109,8 @@ class ScoreSheet(Scene):
             names = [seat_name(s, players, app.settings.language) for s in range(players)]
         self.names = list(names)
         self.rows = sheet_rows(match, self.names, app.tr)
+        #: how far the match has got against its length (empty: a match with no end)
+        self.progress = progress_text(app.tr, app.trn, match, self.names)
         self.scroll = 0
         self.back = ChoiceButton(app.tr("back"), self.close, hint=app.tr("key_escape"))
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -134,8 +144,9 @@ class ScoreSheet(Scene):
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - pad)
         self.row_h = int(44 * u)
         # columns: number, dealer, taker, contract, result, then one per seat
-        fixed = [("#", 44, "center"), ("dealer", 120, "midleft"), ("taker", 190, "midleft"),
-                 ("contract", 140, "midleft"), ("result", 170, "midleft")]
+        # the result has room for its bonuses ("Petit au bout · handful") on a line of their own
+        fixed = [("#", 44, "center"), ("dealer", 110, "midleft"), ("taker", 180, "midleft"),
+                 ("contract", 130, "midleft"), ("result", 230, "midleft")]
         total_design = sum(width for _, width, _ in fixed)
         seat_w = max(70, (self.header.width / u - total_design) / self.match.players)
         scale = min(1.0, self.header.width / ((total_design + seat_w * self.match.players) * u))
@@ -193,8 +204,13 @@ class ScoreSheet(Scene):
         u = self.unit
         assets = app.assets
         surface.blit(app.assets.felt(surface.get_size()), (0, 0))
+        title_y = int((36 if self.progress else 46) * u)
         blit_text(surface, assets, app.tr("score_sheet"), 50 * u,
-                  (surface.get_width() // 2, int(46 * u)), GOLD)
+                  (surface.get_width() // 2, title_y), GOLD)
+        if self.progress:
+            size = fit_size(app, self.progress, 21 * u, self.panel.width)
+            blit_text(surface, assets, self.progress, size,
+                      (surface.get_width() // 2, title_y + int(34 * u)), HIGHLIGHT)
         draw_panel(surface, self.panel, u)
         # header
         labels = [app.tr("sheet_number"), app.tr("sheet_dealer"), app.tr("sheet_taker"),
@@ -229,9 +245,17 @@ class ScoreSheet(Scene):
             cy = band.centery
             texts: list[tuple[str, Color]] = [
                 (row.number, TEXT_DIM), (row.dealer, TEXT_DIM), (row.taker, TEXT),
-                (row.contract, TEXT), (row.result, row.result_color)]
+                (row.contract, TEXT)]
             for (x, width, anchor), (text, color) in zip(self.columns, texts, strict=False):
                 self._cell(surface, text, x, width, anchor, cy, 21 * u, color)
+            x, width, anchor = self.columns[4]
+            if row.bonuses:  # the result over the bonuses, as a score over its total
+                self._cell(surface, row.result, x, width, anchor, cy - int(8 * u), 21 * u,
+                           row.result_color)
+                self._cell(surface, row.bonuses, x, width, anchor, cy + int(11 * u),
+                           fit_size(app, row.bonuses, 16 * u, width - 12), TEXT)
+            else:
+                self._cell(surface, row.result, x, width, anchor, cy, 21 * u, row.result_color)
             for (x, width, _), score, total in zip(self.columns[5:], row.scores, row.totals,
                                                     strict=True):
                 ink = GOOD if score > 0 else WARNING if score < 0 else TEXT_DIM
