@@ -19,7 +19,7 @@ from engine.rules import RulesError
 from engine.saves import SaveError
 from game.app.i18n import problem_text
 from game.app.screens import draw_keys_hint, draw_paragraph, replace_after_asking
-from game.app.widgets import TEXT_DIM, Button
+from game.app.widgets import TEXT, TEXT_DIM, Button
 from game.app.window import App
 from game.challenge.scenes import resume_challenge, start_new_challenge
 from game.challenge.series import SeriesPast, replace_question, saved_series
@@ -69,7 +69,7 @@ class ChallengeFormScene(FormScene):
         self.start()
 
     def extra_height(self) -> int:
-        return 96 if self.past is None else 124
+        return 96 if self.past is None else 136
 
     def description(self) -> str:
         """What the series is, at which table, under which rules."""
@@ -78,20 +78,30 @@ class ChallengeFormScene(FormScene):
         rules = named_choice("menu_variant_", variant).label(app)
         table = (app.tr("challenge_form_first", players=self.players, rules=rules)
                  if self.first is not None else app.tr("challenge_form_rules", rules=rules))
-        text = f"{app.trn('challenge_intro', SERIES_LENGTH)} {table}"
-        past = self.past
-        if past is not None:
-            players = past.series.challenge.players
-            text += " " + (app.tr("challenge_form_over", players=players) if past.over else
-                           app.tr("challenge_form_under_way", players=players,
-                                  deal=past.next_deal, total=len(past.series.challenge)))
-        return text
+        return f"{app.trn('challenge_intro', SERIES_LENGTH)} {table}"
+
+    def series_line(self) -> str:
+        """Where the saved series is ("" when none is offered)."""
+        past, app = self.past, self.app
+        if past is None:
+            return ""
+        players = past.series.challenge.players
+        if past.over:
+            return app.tr("challenge_form_over", players=players)
+        return app.tr("challenge_form_under_way", players=players, deal=past.next_deal,
+                      total=len(past.series.challenge))
 
     def draw_extra(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The description; under it, brighter, the series in progress."""
         u = self.app.unit
-        text_rect = pygame.Rect(rect.left + int(16 * u), rect.top + int(10 * u),
-                                rect.width - int(32 * u), rect.height - int(14 * u))
-        draw_paragraph(surface, self.app, self.description(), text_rect, 22 * u, TEXT_DIM)
+        left, width = rect.left + int(16 * u), rect.width - int(32 * u)
+        split = rect.top + int(64 * u)
+        draw_paragraph(surface, self.app, self.description(),
+                       pygame.Rect(left, rect.top + int(10 * u), width, split - rect.top),
+                       22 * u, TEXT_DIM)
+        draw_paragraph(surface, self.app, self.series_line(),
+                       pygame.Rect(left, split + int(6 * u), width, rect.bottom - split),
+                       22 * u, TEXT)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
