@@ -7,12 +7,12 @@ so that every run deals exactly the same cards; each seat but the player's gets 
 tournaments compare players this way: the luck of the cards is the same for both, so the
 difference is the play.
 
+A series in progress is kept between sessions by :mod:`engine.challenge_saves`.
+
 >>> from engine.rules import load_rules
 >>> c = Challenge.series(load_rules(), players=4, bots="simple", seed=7, length=3)
 >>> [c.deal(i).state.hands == c.deal(i).state.hands for i in range(3)]
 [True, True, True]
->>> Challenge.from_dict(c.to_dict()) == c
-True
 """
 
 from __future__ import annotations
@@ -20,12 +20,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.ai import make_bot
 from engine.deal import Deal
 from engine.match import Match, deal_seed
-from engine.rules import Rules, load_rules
+from engine.rules import Rules
 from engine.views import view_for
 
 #: Deals in a series, unless asked otherwise.
@@ -35,7 +34,7 @@ SEAT = 0
 
 
 class ChallengeError(ValueError):
-    """A challenge that cannot be played as described (a stored one that does not fit)."""
+    """A challenge that cannot be played as described (no deal, or none left)."""
 
 
 class ChallengeCancelled(Exception):
@@ -82,38 +81,15 @@ class Challenge:
         """The seed of the bot at ``seat`` in deal ``index``: the same in both runs."""
         return random.Random(f"tarot-challenge:{self.seed}:{index}:{seat}").getrandbits(48)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"variant": self.rules.variant, "players": self.players, "bots": self.bots,
-                "seed": self.seed, "deals": [list(d) for d in self.deals]}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Challenge:
-        """The challenge stored by :meth:`to_dict`; :class:`ChallengeError` says what does
-        not fit."""
-        if not isinstance(data, dict):
-            raise ChallengeError("a challenge is an object")
-        try:
-            rules = load_rules(variant=str(data["variant"]))
-            players = data["players"]
-            bots = data["bots"]
-            seed = data["seed"]
-            deals = tuple((int(s), int(d)) for s, d in data["deals"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ChallengeError(f"a challenge entry is missing or wrong: {exc}") from None
-        if players not in (3, 4, 5) or not isinstance(bots, str) or not isinstance(seed, int):
-            raise ChallengeError("a challenge's players, bots or seed are wrong")
-        if not deals or any(not 0 <= d < players for _, d in deals):
-            raise ChallengeError("a challenge's deals are wrong")
-        return cls(rules, players, bots, seed, deals)
-
 
 class ChallengeMatch(Match):
     """The deals of a challenge as a match, for the table: its next deal is the series' next
-    one, not one shuffled from the match's seed."""
+    one, not one shuffled from the match's seed. ``deals``: those played so far (the
+    series' first ones, the last perhaps under way)."""
 
-    def __init__(self, challenge: Challenge) -> None:
+    def __init__(self, challenge: Challenge, deals: Sequence[Deal] = ()) -> None:
         super().__init__(challenge.rules, challenge.players, challenge.seed,
-                         challenge.deals[0][1])
+                         challenge.deals[0][1], deals)
         self.challenge = challenge
 
     def next_deal(self) -> Deal:

@@ -48,6 +48,9 @@ LIMITS: dict[str, int] = {
     # holds every deal of the match in full (16 MB for 3,000 deals) and must still be taken
     # up, then folded
     "match": 24 * 1024 * 1024,
+    # a challenge series saved: its deals in full, the player's and the expert's (some
+    # kilobytes each)
+    "challenge": 4 * 1024 * 1024,
 }
 #: Aliases a YAML document may use, and the nodes it may hold once they are expanded.
 MAX_ALIASES = 100

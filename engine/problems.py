@@ -75,6 +75,14 @@ TEMPLATES: dict[str, str] = {
     "ledger_scores": "expected {players} whole numbers that add up to 0",
     "ledger_choice": "expected one of {options}",
     "ledger_taker": "a deal played has a taker, a deal cancelled none",
+    # saved challenge series
+    "series_deals": "expected a list of 1 to {limit} deals, each [shuffle seed, dealer]",
+    "series_deal": "expected [shuffle seed, dealer]: a whole number from 0 to {high}, then a "
+                   "seat from 0 to {last}",
+    "series_yours": "expected a list of at most {count} event lists, one per deal played",
+    "series_expert": "expected a list of {count} entries: each deal's event list, or null",
+    "not_the_series_deal": "not deal {number} of the series (other cards, or another dealer)",
+    "expert_unfinished": "the expert's deal stops before its end",
     # variations
     "variation_name": "expected a name of 1 to {limit} characters",
     "variation_kind": "expected one of {kinds}",

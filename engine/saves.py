@@ -21,6 +21,10 @@ deal.
 
 Writing goes to a temporary file in the same folder, flushed to disk, then renamed over the
 old file, so an interrupted save leaves the previous good file in place.
+
+The pieces of a file's check (:func:`read_document`, :func:`rules_in`, :func:`deal_in`...)
+and of its text (:func:`log_text`) serve the other saved files too: a challenge series
+(:mod:`engine.challenge_saves`).
 """
 
 from __future__ import annotations
@@ -121,20 +125,28 @@ def remove_stale_temps(folder: str | Path, older_than: float = 60.0) -> int:
     return removed
 
 
-def _dump(document: Mapping[str, Any], log_key: str, logs: Sequence[Sequence[Event]],
-          nested: bool) -> str:
-    """JSON with one event per line, so the file reads (and diffs) like a log."""
+def log_text(document: Mapping[str, Any], logs: Mapping[str, Sequence[Sequence[Event] | None]],
+             nested: bool = True) -> str:
+    """``document`` as JSON with one event per line, so the file reads (and diffs) like a log:
+    its ``logs`` last, each key a list of logs (a log ``None`` is ``null``), or, not
+    ``nested``, the events of its one log."""
     head = [
         f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
-        for k, v in document.items() if k != log_key
+        for k, v in document.items() if k not in logs
     ]
-    body = "{\n" + ",\n".join(head)
-    lines = []
-    for log in logs:
-        events = ",\n".join("  " + json.dumps(event_to_dict(e), ensure_ascii=False) for e in log)
-        lines.append(f" [\n{events}\n ]" if nested else events)
-    inner = ",\n".join(lines)
-    return f'{body},\n "{log_key}": [\n{inner}\n ]\n}}\n'
+    tails = []
+    for key, entries in logs.items():
+        lines = []
+        for log in entries:
+            if log is None:
+                lines.append("  null")
+                continue
+            events = ",\n".join("  " + json.dumps(event_to_dict(e), ensure_ascii=False)
+                                for e in log)
+            lines.append(f" [\n{events}\n ]" if nested else events)
+        inner = ",\n".join(lines)
+        tails.append(f' {json.dumps(key)}: [\n{inner}\n ]')
+    return "{\n" + ",\n".join(head + tails) + "\n}\n"
 
 
 def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
@@ -154,8 +166,7 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
         document["length"] = match.length.saved()
     if folded:
         document["earlier"] = match.earlier.to_dict()
-    document["deals"] = None
-    return _dump(document, "deals", [d.events for d in match.deals], nested=True)
+    return log_text(document, {"deals": [d.events for d in match.deals]})
 
 
 def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
@@ -170,8 +181,7 @@ def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
     }
     if variations:  # optional: a reader that does not know the key ignores it
         document["variations"] = [variation_to_dict(v) for v in variations]
-    document["events"] = None
-    return _dump(document, "events", [deal.events], nested=False)
+    return log_text(document, {"events": [deal.events]}, nested=False)
 
 
 def save_match(match: Match, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
@@ -186,8 +196,11 @@ def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = Non
 # --- reading -----------------------------------------------------------------------------------
 
 
-def _read(path: str | Path, expected_format: str,
-          versions: tuple[int, ...] = (SAVE_VERSION,), kind: str = "save") -> dict[str, Any]:
+def read_document(path: str | Path, expected_format: str,
+                  versions: tuple[int, ...] = (SAVE_VERSION,), kind: str = "save"
+                  ) -> dict[str, Any]:
+    """The JSON object of a saved file of ``expected_format`` (at most ``LIMITS[kind]``
+    bytes), in one of the ``versions`` this game reads: nothing inside it checked yet."""
     file = Path(path)
     try:
         raw = read_bytes(file, kind)
@@ -215,7 +228,7 @@ def _read(path: str | Path, expected_format: str,
     return document
 
 
-def _bad(file: Path, problem: Problem | str, at: str = "", **values: Any) -> SaveError:
+def damaged(file: Path, problem: Problem | str, at: str = "", **values: Any) -> SaveError:
     """A problem found inside the file ``file``: a :class:`Problem`, or the key of one with
     where it is and its values."""
     if isinstance(problem, str):
@@ -223,27 +236,30 @@ def _bad(file: Path, problem: Problem | str, at: str = "", **values: Any) -> Sav
     return SaveError(f"{file}: {problem.text()}", "damaged", str(file), problem=problem)
 
 
-def _rules(file: Path, document: Mapping[str, Any]) -> Rules:
+def rules_in(file: Path, document: Mapping[str, Any]) -> Rules:
+    """The rules a saved file was played under (its ``variant`` and ``rules``), checked."""
     variant = document.get("variant", "fft")
     if not isinstance(variant, str):
-        raise _bad(file, "expected_text", "variant")
+        raise damaged(file, "expected_text", "variant")
     try:
         return rules_from_dict(document.get("rules"), "rules", variant)  # type: ignore[arg-type]
     except RulesError as exc:
-        raise _bad(file, exc.problem) from None
+        raise damaged(file, exc.problem) from None
 
 
-def _int_field(file: Path, document: Mapping[str, Any], key: str, low: int, high: int) -> int:
+def number_in(file: Path, document: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    """``document[key]``, a whole number from ``low`` to ``high``."""
     value = document.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _bad(file, "expected_number_between", key, low=low, high=high)
+        raise damaged(file, "expected_number_between", key, low=low, high=high)
     return value
 
 
-def _meta(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
+def meta_in(file: Path, document: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's own data kept in a saved file (an object, its content unchecked)."""
     meta = document.get("meta", {})
     if not isinstance(meta, dict):
-        raise _bad(file, "expected_object", "meta")
+        raise damaged(file, "expected_object", "meta")
     return meta
 
 
@@ -252,92 +268,94 @@ def _practised(file: Path, document: Mapping[str, Any], first: int, deals: int) 
     deal), each a deal the file holds in full (numbers ``first`` to ``deals - 1``)."""
     listed = document.get("practised", [])
     if not isinstance(listed, list):
-        raise _bad(file, "practised_list", "practised")
+        raise damaged(file, "practised_list", "practised")
     found: set[int] = set()
     for i, number in enumerate(listed):
         where = f"practised[{i}]"
         if isinstance(number, bool) or not isinstance(number, int):
-            raise _bad(file, "practised_number", where, got=repr(number))
+            raise damaged(file, "practised_number", where, got=repr(number))
         if not first <= number < deals:
             if deals > first:
-                raise _bad(file, "practised_no_deal", where, number=number, last=deals - 1)
-            raise _bad(file, "practised_no_deals", where, number=number)
+                raise damaged(file, "practised_no_deal", where, number=number, last=deals - 1)
+            raise damaged(file, "practised_no_deals", where, number=number)
         if number in found:
-            raise _bad(file, "practised_twice", where, number=number)
+            raise damaged(file, "practised_twice", where, number=number)
         found.add(number)
     return found
 
 
-def _deal_from(file: Path, rules: Rules, players: int, log: object, where: str) -> Deal:
+def deal_in(file: Path, rules: Rules, players: int, log: object, where: str) -> Deal:
+    """The deal of the event log ``log`` found at ``where``, every event checked against the
+    rules, and the hands against its shuffle seed."""
     if not isinstance(log, list):
-        raise _bad(file, "expected_events", where)
+        raise damaged(file, "expected_events", where)
     try:
         events = [event_from_dict(item, f"{where}[{i}]") for i, item in enumerate(log)]
     except EventFormatError as exc:
-        raise _bad(file, exc.problem) from None
+        raise damaged(file, exc.problem) from None
     first = events[0] if events else None
     if not isinstance(first, DealDealt):
-        raise _bad(file, "starts_with_deal", f"{where}[0]")
+        raise damaged(file, "starts_with_deal", f"{where}[0]")
     if first.players != players:
-        raise _bad(file, "players_in_file", f"{where}[0]", found=first.players, players=players)
+        raise damaged(file, "players_in_file", f"{where}[0]", found=first.players, players=players)
     try:
         deal = Deal.from_events(rules, events)
     except LogError as exc:
-        raise _bad(file, exc.problem.moved("events[", f"{where}[")) from None
+        raise damaged(file, exc.problem.moved("events[", f"{where}[")) from None
     except ValueError as exc:  # no check foresaw it: said as it is, never a crash
-        raise _bad(file, "as_said", where, text=str(exc)) from None
+        raise damaged(file, "as_said", where, text=str(exc)) from None
     if first.seed is not None:
         expected = deal_cards(rules, players, first.dealer, first.seed)
         if expected.hands != first.hands or expected.dog != first.dog:
-            raise _bad(file, "not_the_seed", f"{where}[0]", seed=first.seed)
+            raise damaged(file, "not_the_seed", f"{where}[0]", seed=first.seed)
     return deal
 
 
 def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
     """Load and check a saved match; returns it with the file's ``meta`` data."""
     file = Path(path)
-    document = _read(file, MATCH_FORMAT, MATCH_VERSIONS, "match")
-    rules = _rules(file, document)
-    players = _int_field(file, document, "players", 3, 5)
-    seed = _int_field(file, document, "seed", 0, 2**63)
-    first_dealer = _int_field(file, document, "first_dealer", 0, players - 1)
+    document = read_document(file, MATCH_FORMAT, MATCH_VERSIONS, "match")
+    rules = rules_in(file, document)
+    players = number_in(file, document, "players", 3, 5)
+    seed = number_in(file, document, "seed", 0, 2**63)
+    first_dealer = number_in(file, document, "first_dealer", 0, players - 1)
     earlier = Earlier.start(players)
     if document.get("version") == FOLDED_MATCH_VERSION:
         try:
             earlier = Earlier.from_dict(document.get("earlier"), players, "earlier")
         except LedgerError as exc:
-            raise _bad(file, exc.problem) from None
+            raise damaged(file, exc.problem) from None
     try:
         length = MatchLength.from_saved(document.get("length"), "length")
     except LengthError as exc:
-        raise _bad(file, exc.problem) from None
+        raise damaged(file, exc.problem) from None
     first = earlier.count
     logs = document.get("deals")
     if not isinstance(logs, list):
-        raise _bad(file, "deals_list", "deals")
+        raise damaged(file, "deals_list", "deals")
     if not logs:
-        raise _bad(file, "deals_empty", "deals")
+        raise damaged(file, "deals_empty", "deals")
     deals: list[Deal] = []
     totals = list(earlier.totals)
     for index, log in enumerate(logs):
         where = f"deals[{index}]"
         number = first + index  # counted from the match's first deal
-        deal = _deal_from(file, rules, players, log, where)
+        deal = deal_in(file, rules, players, log, where)
         dealt = deal.events[0]
         assert isinstance(dealt, DealDealt)
         if dealt.dealer != (first_dealer + number) % players:
-            raise _bad(file, "dealer_out_of_turn", f"{where}[0]", dealer=dealt.dealer)
+            raise damaged(file, "dealer_out_of_turn", f"{where}[0]", dealer=dealt.dealer)
         if dealt.seed != deal_seed(seed, number):
-            raise _bad(file, "seed_out_of_turn", f"{where}[0]")
+            raise damaged(file, "seed_out_of_turn", f"{where}[0]")
         if deals and not deals[-1].is_over:
-            raise _bad(file, "follows_unfinished", where)
+            raise damaged(file, "follows_unfinished", where)
         if number and length.reached(number, totals):  # the deals before it ended the match
-            raise _bad(file, "match_over", where)
+            raise damaged(file, "match_over", where)
         deals.append(deal)
         totals = [t + s for t, s in zip(totals, deal.scores or (0,) * players, strict=True)]
     practised = _practised(file, document, first, first + len(deals))
     match = Match(rules, players, seed, first_dealer, deals, practised, earlier, length)
-    return match, _meta(file, document)
+    return match, meta_in(file, document)
 
 
 @dataclass
@@ -360,15 +378,15 @@ def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:
 def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
     """Load and check a saved deal and, when ``variations``, the variations kept with it."""
     file = Path(path)
-    document = _read(file, DEAL_FORMAT)
-    rules = _rules(file, document)
-    players = _int_field(file, document, "players", 3, 5)
-    deal = _deal_from(file, rules, players, document.get("events"), "events")
-    loaded = DealFile(deal, _meta(file, document))
+    document = read_document(file, DEAL_FORMAT)
+    rules = rules_in(file, document)
+    players = number_in(file, document, "players", 3, 5)
+    deal = deal_in(file, rules, players, document.get("events"), "events")
+    loaded = DealFile(deal, meta_in(file, document))
     if variations:
         found, problems = variations_from_list(document.get("variations"), deal)
         loaded.variations = found
-        loaded.problems = [_bad(file, problem.problem) for problem in problems]
+        loaded.problems = [damaged(file, problem.problem) for problem in problems]
     return loaded
 
 
@@ -389,9 +407,9 @@ def add_variation(path: str | Path, variation: Variation) -> DealFile:
     cannot be written."""
     loaded = load_deal_file(path)
     if not branches_from(loaded.deal, variation):
-        raise _bad(Path(path), "variation_no_branch")
+        raise damaged(Path(path), "variation_no_branch")
     if len(loaded.variations) >= MAX_VARIATIONS:
-        raise _bad(Path(path), "too_many_variations", limit=MAX_VARIATIONS)
+        raise damaged(Path(path), "too_many_variations", limit=MAX_VARIATIONS)
     loaded.variations.append(variation)
     save_deal(loaded.deal, path, loaded.meta, loaded.variations)
     return loaded

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.app.navigator import NAVIGATOR, Screen
 from game.app.window import App
-from game.challenge.scenes import challenge_from_settings
+from game.menus.challenge import open_challenge_form
 from game.menus.menu import NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
@@ -31,5 +31,5 @@ def install() -> None:
     """Provide every :class:`~game.app.navigator.Screen` (again, harmlessly)."""
     NAVIGATOR.provide(Screen.SETTINGS, _settings)
     NAVIGATOR.provide(Screen.RULES, _rules)
-    NAVIGATOR.provide(Screen.CHALLENGE, challenge_from_settings)
+    NAVIGATOR.provide(Screen.CHALLENGE, open_challenge_form)
     NAVIGATOR.provide(Screen.NEW_GAME, _new_game)

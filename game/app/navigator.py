@@ -4,9 +4,9 @@ The game's packages are layered: :mod:`game.app` (the window, the settings, the 
 widgets and screens, the thinker) under :mod:`game.history`, :mod:`game.table`,
 :mod:`game.match`, :mod:`game.replay`, :mod:`game.challenge` and :mod:`game.menus`, each
 importing only those before it (``tests/tools/test_architecture.py`` holds them to it). The
-table's menu opens the settings and the rules, which are menus; the replay starts a
-challenge on the deal it shows; the end of a match offers a new one. Those few ways up go
-through the app's :class:`Navigator`: the root of the game (:func:`game.screens.install`)
+table's menu opens the settings and the rules, which are menus; the replay opens the form
+of a challenge on the deal it shows; the end of a match offers a new one. Those few ways up
+go through the app's :class:`Navigator`: the root of the game (:func:`game.screens.install`)
 tells it who makes each screen, and a scene asks ``app.navigator`` to open it.
 
 >>> navigator = Navigator()
@@ -31,7 +31,7 @@ class Screen(Enum):
 
     SETTINGS = "settings"  # game.menus.settings, from the table's menu
     RULES = "rules"  # game.menus.rules, from the table's menu
-    CHALLENGE = "challenge"  # game.challenge.scenes, from the replay
+    CHALLENGE = "challenge"  # game.menus.challenge, from the replay
     NEW_GAME = "new game"  # game.menus.menu, from the end of a match
 
 
@@ -68,11 +68,10 @@ class Navigator:
         """The new-game form, in place of the current screen."""
         self._opener(Screen.NEW_GAME)(app)
 
-    def start_challenge(self, app: App, first: Deal | None = None) -> str:
-        """A challenge with the settings' table, opened by ``first`` when given; what went
-        wrong, if anything (else "")."""
-        problem: str = self._opener(Screen.CHALLENGE)(app, first=first)
-        return problem
+    def open_challenge(self, app: App, first: Deal | None = None) -> None:
+        """The form of a new challenge series, opened by ``first`` (a finished deal) when
+        given."""
+        self._opener(Screen.CHALLENGE)(app, first=first)
 
 
 #: The game's one navigator, which every :class:`~game.app.window.App` uses.

@@ -1,5 +1,5 @@
-"""Where the game keeps the player's files: settings, the saved match, finished matches and
-finished deals.
+"""Where the game keeps the player's files: settings, the saved match, finished matches, the
+challenge series in progress and finished deals.
 
 Folders come from platformdirs (the platform's user folders), never next to the code. The
 ``TAROT_HOME`` environment variable puts everything under one folder instead, which tests
@@ -46,12 +46,23 @@ def replaced_match_file() -> Path:
     """Where the saved match goes when a new one replaces it: ``current-match.replaced.json``,
     or, when that name is taken by a match replaced before, the first free one of
     ``current-match.replaced-2.json``, ``-3``… — no match put aside is ever written over."""
-    folder = data_dir()
-    path = folder / "current-match.replaced.json"
+    return replaced_file(current_match_file())
+
+
+def current_challenge_file() -> Path:
+    """The challenge series in progress: the player's deals so far, the expert's."""
+    return data_dir() / "current-challenge.json"
+
+
+def replaced_file(file: Path) -> Path:
+    """Where ``file`` (a saved match or series, ``current-X.json``) goes when a new one
+    replaces it: ``current-X.replaced.json``, or the first free one of
+    ``current-X.replaced-2.json``, ``-3``…"""
+    path = file.with_name(f"{file.stem}.replaced{file.suffix}")
     number = 1
     while os.path.lexists(path):
         number += 1
-        path = folder / f"current-match.replaced-{number}.json"
+        path = file.with_name(f"{file.stem}.replaced-{number}{file.suffix}")
     return path
 
 

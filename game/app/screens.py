@@ -137,6 +137,16 @@ class ConfirmDialog(Scene):
 
 
 
+def replace_after_asking(app: App, question: str, replace: Callable[[], object]) -> None:
+    """``replace()`` at once when there is no ``question`` (nothing would be lost), else once
+    the player answers "Replace it" to it ("Keep it" changes nothing)."""
+    if question:
+        app.push(ConfirmDialog(app, question, replace, yes_key="menu_replace_yes",
+                               no_key="menu_replace_no"))
+    else:
+        replace()
+
+
 def screen_panel(app: App, width: float, top: float = 112, bottom: float = 96
                  ) -> tuple[pygame.Rect, pygame.Rect]:
     """The panel of a menu screen under its heading, ``width`` design pixels wide at most,

@@ -9,6 +9,7 @@ to the board from its score panel.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,7 @@ from game.app.widgets import (
 )
 from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
+from game.challenge.series import SeriesPast, make_room, player_name
 from game.match.session import open_table
 from game.table.scene import TableOptions
 
@@ -36,42 +38,65 @@ if TYPE_CHECKING:
 GOOD = (140, 220, 140)
 
 
-def start_challenge(app: App, challenge: Challenge, names: list[str]) -> ChallengeScene:
-    """Open the board of a new challenge and sit the player at its first deal."""
-    run = ChallengeRun(challenge, names, app.tr("challenge_expert"))
+#: The series each window plays: one at a time (the series' file is one).
+_runs: weakref.WeakKeyDictionary[App, ChallengeRun] = weakref.WeakKeyDictionary()
+
+
+def _end_the_series_played(app: App) -> None:
+    """The series the window played so far stops before another starts or is taken up: it
+    writes no more (its board, under a replay say, closes when uncovered)."""
+    previous = _runs.pop(app, None)
+    if previous is not None:
+        previous.stop()
+
+
+def _open_board(app: App, run: ChallengeRun) -> ChallengeScene:
+    _runs[app] = run
     board = ChallengeScene(app, run)
     app.push(board)
+    return board
+
+
+def start_challenge(app: App, challenge: Challenge, names: list[str]) -> ChallengeScene:
+    """Open the board of a new challenge and sit the player at its first deal; the saved
+    series is put aside first unless it was finished (the player was asked)."""
+    _end_the_series_played(app)
+    if not app.spectator:
+        make_room(app)
+    run = ChallengeRun(challenge, names, app.tr("challenge_expert"), save=not app.spectator)
+    board = _open_board(app, run)
     board.play_next()
     return board
 
 
-def challenge_from_settings(app: App, first: Deal | None = None) -> str:
-    """Start a challenge with the settings' players, bots and rules, opened by ``first`` (a
-    finished deal, played again on the same cards) when given; what went wrong, if anything."""
+def resume_challenge(app: App, past: SeriesPast) -> ChallengeScene:
+    """The board of the saved series, where it was left: its first button takes the deal
+    under way up at its move, or deals the next."""
+    _end_the_series_played(app)
+    return _open_board(app, ChallengeRun.taken_up(past))
+
+
+def start_new_challenge(app: App, players: int, bots: str, first: Deal | None = None
+                        ) -> ChallengeScene:
+    """Start a series of ``players`` against ``bots`` under the settings' rules, opened by
+    ``first`` (a finished deal, played again on the same cards: its player count and rules)
+    when given. Raises :class:`~engine.rules.RulesError` when the rules cannot be read."""
     import random
 
-    from engine.rules import RulesError, load_rules
-    from game.app.names import clean_name
-    from game.app.settings import Settings
+    from engine.rules import load_rules
     from game.match.session import table_names
 
     settings = app.settings
-    try:
-        rules = first.rules if first is not None else load_rules(variant=settings.variant)
-    except RulesError as exc:
-        return str(exc)
-    players = first.players if first is not None else settings.players
+    rules = first.rules if first is not None else load_rules(variant=settings.variant)
     opening = None
-    if first is not None and first.state.seed is not None:
-        opening = (first.state.seed, first.state.dealer)
-    challenge = Challenge.series(rules, players, settings.bot_level,
-                                 random.SystemRandom().getrandbits(48), first=opening)
-    you = settings.player_name
-    if you == Settings().player_name:  # the default name, in the player's language
-        you = app.tr("menu_you")
-    names = table_names(players, settings.language, clean_name(you, app.tr("menu_you")))
-    start_challenge(app, challenge, list(names))
-    return ""
+    if first is not None:
+        players = first.players
+        if first.state.seed is not None:
+            opening = (first.state.seed, first.state.dealer)
+    challenge = Challenge.series(rules, players, bots, random.SystemRandom().getrandbits(48),
+                                 first=opening)
+    names = table_names(players, settings.language, player_name(app))
+    return start_challenge(app, challenge, list(names))
 
 
 def signed(value: int | None) -> str:
@@ -89,7 +114,7 @@ def open_challenge_table(app: App, controller: MatchController, board: Challenge
         names=board.run.names, score_label="challenge_to_board", on_score_done=app.pop,
         leave_label="challenge_to_board",
         greeting=(app.tr("challenge_deal_started", n=index + 1, total=total), 4.0),
-        on_closed=controller.shutdown))
+        on_closed=controller.shutdown, assist_off="table_assist_challenge"))
 
 
 class ChallengeScene(Scene):
@@ -98,7 +123,7 @@ class ChallengeScene(Scene):
     def __init__(self, app: App, run: ChallengeRun) -> None:
         super().__init__(app)
         self.run = run
-        self.selected = 0
+        self.selected = min(run.next_index, len(run.challenge) - 1)  # the deal to play
         self.play_button = Button("", self.play_next)
         self.yours_button = Button("", lambda: self.review(YOURS))
         self.expert_button = Button("", lambda: self.review(EXPERT))
@@ -113,8 +138,7 @@ class ChallengeScene(Scene):
         run = self.run
         if run.over:
             return
-        deals = run.yours.deals
-        index = len(deals) - 1 if deals and not deals[-1].is_over else len(deals)
+        index = run.next_index
         self.selected = index
         controller = run.start_deal(index)
         open_challenge_table(self.app, controller, self, index)
@@ -141,12 +165,17 @@ class ChallengeScene(Scene):
 
     # --- the frame -------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.run.stopped:  # another series took this one's place meanwhile
+            self.app.pop()
+            return
         self.layout()
 
     def update(self, dt: float) -> None:
         self.run.update()
         run = self.run
         self.play_button.enabled = not run.over
+        if self.play_button.label != self.play_label():
+            self.layout()  # its width follows its words
         self.yours_button.enabled = self._ready(YOURS)
         self.expert_button.enabled = self._ready(EXPERT)
         self.play_button.selected = self.play_button.enabled
@@ -168,15 +197,24 @@ class ChallengeScene(Scene):
         first = inner.top + int(44 * u)
         self.rows = [pygame.Rect(inner.left, first + i * row_h, inner.width, row_h)
                      for i in range(count)]
-        labels = [("challenge_play_next" if not self.run.over else "challenge_over"),
-                  "challenge_review_yours", "challenge_review_expert", "back"]
-        bw, bh, gap = int(200 * u), int(54 * u), int(14 * u)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
-        x = (w - total) // 2
-        for button, key in zip(self.buttons, labels, strict=True):
-            button.label = app.tr(key)
+        labels = [self.play_label(), app.tr("challenge_review_yours"),
+                  app.tr("challenge_review_expert"), app.tr("back")]
+        bh, gap = int(54 * u), int(14 * u)
+        font = app.assets.font(int(min(bh * 0.5, 26 * u)))  # the size a button writes at
+        widths = [max(int(200 * u), font.size(label)[0] + int(36 * u)) for label in labels]
+        x = (w - sum(widths) - (len(widths) - 1) * gap) // 2
+        for button, label, bw in zip(self.buttons, labels, widths, strict=True):
+            button.label = label
             button.rect = pygame.Rect(x, self.panel.bottom + int(18 * u), bw, bh)
             x += bw + gap
+
+    def play_label(self) -> str:
+        """The first button's words: the deal it plays, begun or not, or the series over."""
+        run = self.run
+        if run.over:
+            return self.app.tr("challenge_over")
+        key = "challenge_continue_deal" if run.under_way else "challenge_play_deal"
+        return self.app.tr(key, n=run.next_index + 1)
 
     # --- events ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -274,4 +312,5 @@ class ChallengeScene(Scene):
         return self.app.trn(key, both, points=abs(diff))
 
 
-__all__ = ["ChallengeScene", "open_challenge_table", "start_challenge"]
+__all__ = ["ChallengeScene", "open_challenge_table", "resume_challenge", "start_challenge",
+           "start_new_challenge"]

@@ -181,6 +181,12 @@ class Autosave:
         return history_file(paths.history_dir(), self.match_id, number, deal.players)
 
     @property
+    def archived(self) -> list[int]:
+        """The numbers of the deals archived so far (a saved challenge series lists them, as
+        the match file does: ``meta["archived"]``)."""
+        return sorted(self._archived)
+
+    @property
     def error(self) -> str | None:
         """Why a save failed (the last write of some file did), or ``None``."""
         with self._lock:
@@ -242,11 +248,7 @@ class Autosave:
             match.fold(through)
 
     def _failed(self, what: str, exc: Exception) -> None:
-        if isinstance(exc, OSError):
-            problem = write_problem(exc)
-        else:  # not the disk's doing: said as it is, and its traceback kept in the log
-            problem = f"{type(exc).__name__}: {exc}"
-            log.info("the save failed", exc_info=exc)
+        problem = failure_text(exc)
         self._problems[what] = problem
         if problem != self._told:  # once per reason, not at every move
             self._told = problem
@@ -283,6 +285,15 @@ class Autosave:
         meta.update(self.extra)
         save_deal(deal, path, meta, _variations_kept(path, deal))
         return path
+
+
+def failure_text(exc: Exception) -> str:
+    """Why a save failed, in one line: the disk's reason, naming the file; anything else
+    said as it is, with its traceback kept in the log."""
+    if isinstance(exc, OSError):
+        return write_problem(exc)
+    log.info("the save failed", exc_info=exc)
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _variations_kept(path: Path, deal: Deal) -> list[Variation]:
@@ -355,15 +366,22 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
 def put_aside_saved_match() -> Path | None:
     """Move the saved match (readable or not) to :func:`paths.replaced_match_file`, beside
     those put aside before; returns where, or ``None`` when there was none to keep."""
-    file, aside = paths.current_match_file(), paths.replaced_match_file()
+    return put_aside(paths.current_match_file())
+
+
+def put_aside(file: Path) -> Path | None:
+    """Move ``file`` (a saved match or series, readable or not) to
+    :func:`paths.replaced_file`, beside those put aside before, so that what replaces it
+    never writes over it; returns where, or ``None`` when there was none to keep."""
+    aside = paths.replaced_file(file)
     if not file.is_file():
         return None
     try:
         os.replace(file, aside)
-    except OSError as exc:  # the new match is saved over it all the same
-        log.warning("could not put the saved match aside as %s: %s", aside, exc)
+    except OSError as exc:  # the new one is saved over it all the same
+        log.warning("could not put %s aside as %s: %s", file.name, aside, exc)
         return None
-    log.info("the saved match was put aside as %s", aside)
+    log.info("%s was put aside as %s", file.name, aside)
     return aside
 
 

@@ -6,7 +6,9 @@ dropped on the table, that is a stutter the player sees. :class:`Writer` takes t
 write at once and writes it behind: in the order given, and of a file given again before it
 was written, only the newest text (the match is saved after every move; the last save is the
 one that counts). What a write did is told back on the writer's thread (``done``), and
-:meth:`Writer.flush` waits until everything given is on the disk.
+:meth:`Writer.flush` waits until everything given is on the disk. A text that takes long to
+make (a challenge series, both runs' deals) may be given as what makes it, which the
+writer's thread calls: made from a copy, never from what the game goes on changing.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -42,15 +44,17 @@ class Writer:
         """``done(path, problem)`` is called on the writer's thread after each write, with the
         exception it raised (``None``: written)."""
         self._done = done
-        self._pending: dict[Path, str] = {}  # in the order given; a newer text replaces
+        #: in the order given; a newer text replaces
+        self._pending: dict[Path, str | Callable[[], str]] = {}
         self._busy = False
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         _writers.add(self)
 
-    def put(self, path: Path, text: str) -> None:
-        """Write ``text`` to ``path`` after what was given before (the newest text only,
-        when ``path`` is still waiting: it then takes its place at the end)."""
+    def put(self, path: Path, text: str | Callable[[], str]) -> None:
+        """Write ``text`` (or what ``text()`` makes, on the writer's thread) to ``path`` after
+        what was given before (the newest text only, when ``path`` is still waiting: it then
+        takes its place at the end)."""
         with self._cond:
             self._pending.pop(path, None)
             self._pending[path] = text
@@ -75,7 +79,7 @@ class Writer:
                 self._busy = True
             problem: Exception | None = None
             try:
-                write_atomic(path, text)
+                write_atomic(path, text if isinstance(text, str) else text())
             except Exception as exc:  # a full disk, a read-only folder: told, never fatal
                 problem = exc
             try:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.app.i18n import has_text
 from game.app.screens import backdrop, fit_size, heading
 from game.app.widgets import (
     BUTTON,
@@ -231,6 +232,26 @@ class TextRow:
 Row = ChoiceRow | TextRow
 
 
+def named_choice(prefix: str, name: str) -> Choice:
+    """An option shown as ``tr(prefix + name)`` when that text exists, else the name made
+    readable (``call_any_card`` → ``Call any card``)."""
+    key = f"{prefix}{name}"
+    if has_text(key):
+        return Choice(name, key=key)
+    return Choice(name, text=name.replace("_", " ").capitalize())
+
+
+def bot_levels(preferred: str) -> tuple[list[str], str]:
+    """The opponents' levels a player may choose, and the one a form shows first:
+    ``preferred`` when it is one of them, else ``simple``, else the first."""
+    from engine.ai import BOTS
+
+    levels = list(BOTS)
+    if preferred in levels:
+        return levels, preferred
+    return levels, "simple" if "simple" in levels else levels[0]
+
+
 # --- a form: rows of options above a line of buttons ------------------------------------------
 
 
@@ -413,4 +434,5 @@ def draw_row_label(surface: pygame.Surface, app: App, rect: pygame.Rect, label: 
               HIGHLIGHT if focused else TEXT, anchor="midleft")
 
 
-__all__ = ["Choice", "ChoiceRow", "FormScene", "Row", "TextRow", "draw_row_label"]
+__all__ = ["Choice", "ChoiceRow", "FormScene", "Row", "TextRow", "bot_levels",
+           "draw_row_label", "named_choice"]

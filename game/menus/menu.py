@@ -3,7 +3,8 @@ variant and how long the match lasts).
 
 The menu offers a new game, the saved match (only when it loads: a damaged file is named in
 a message and left exactly as it is), the matches a new game put aside (to take one back),
-the finished deals, the statistics, the settings, the rules and Quit.
+a challenge against the expert (beside it, the series in progress, read the same way), the
+finished deals, the statistics, the settings, the rules and Quit.
 Up/Down and Enter work as well as the mouse; Esc quits.
 """
 
@@ -14,16 +15,23 @@ from typing import Any
 
 import pygame
 
-from engine.cards import parse_card
 from engine.rules import RulesError, list_variants
 from engine.saves import SaveError
 from game.app import paths
 from game.app.i18n import catalog_problem, has_text, problem_text
 from game.app.names import NAME_LENGTH, clean_name
-from game.app.screens import ConfirmDialog, backdrop, draw_keys_hint, draw_paragraph, fit_size
+from game.app.screens import (
+    ConfirmDialog,
+    backdrop,
+    draw_keys_hint,
+    draw_paragraph,
+    fit_size,
+    replace_after_asking,
+)
 from game.app.settings import MATCH_LENGTHS, Settings, match_length
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
+from game.challenge.series import SeriesPast, saved_series
 from game.match.session import (
     MatchSetup,
     SavedMatch,
@@ -34,20 +42,14 @@ from game.match.session import (
     start_match,
     table_names,
 )
-from game.menus.form import Choice, ChoiceRow, FormScene, TextRow
-from game.menus.ornaments import draw_suits, placed
+from game.menus.form import Choice, ChoiceRow, FormScene, TextRow, bot_levels, named_choice
+from game.menus.ornaments import draw_suits, fanned_cards
 from game.table.score.length import length_text
 
-#: The cards fanned on the title screen, left to right.
-FAN = ("QD", "T1", "EX", "T21", "KH")
 #: What the fan was drawn for: card width, four-colour deck, card back, index letters.
 FanKey = tuple[int, bool, str, str]
-
-
-def bot_level_names() -> list[str]:
-    from engine.ai import BOTS
-
-    return list(BOTS)
+#: The menu's lines that would write the player's files: off in a spectator window.
+WRITERS = ("new_game", "continue", "menu_put_aside", "challenge")
 
 
 def length_choice(app: App, choice: str) -> Choice:
@@ -59,15 +61,6 @@ def length_choice(app: App, choice: str) -> Choice:
     if kind == "target":
         return Choice(choice, text=app.tr("length_target", n=int(count)))
     return Choice(choice, key="length_none")
-
-
-def named_choice(prefix: str, name: str) -> Choice:
-    """An option shown as ``tr(prefix + name)`` when that text exists, else the name made
-    readable (``call_any_card`` → ``Call any card``)."""
-    key = f"{prefix}{name}"
-    if has_text(key):
-        return Choice(name, key=key)
-    return Choice(name, text=name.replace("_", " ").capitalize())
 
 
 class MenuScene(Scene):
@@ -84,10 +77,12 @@ class MenuScene(Scene):
             self.toast.show(notice, 8.0)
         self.saved: SavedMatch | None = None
         self.saved_problem = ""
+        self.series: SeriesPast | None = None
+        self.series_problem = ""
         #: the saved match just read by whoever opens the menu (``--continue``), so that the
         #: menu's first look does not read the file a second time
         self._just_read = saved
-        self._told = ""
+        self._told: dict[str, str] = {}  # per text key, the last problem told
         self._told_spectator = False
         self._told_texts = False
         self.buttons = [
@@ -114,26 +109,43 @@ class MenuScene(Scene):
         self.check_saved_match()
         self.layout()
 
+    def button(self, key: str) -> Button:
+        """The menu's button of ``key`` (its text key)."""
+        return self.buttons[self.keys.index(key)]
+
+    def tell_unreadable(self, key: str, exc: SaveError) -> None:
+        """Why a saved file cannot be taken up (the text ``key``), once: not on every return
+        to the menu."""
+        if self._told.get(key) != str(exc):
+            self._told[key] = str(exc)
+            self.toast.show(self.app.tr(key, problem=problem_text(
+                exc, self.app.settings.language)), 9.0)
+
     def check_saved_match(self) -> None:
-        """Enable Continue when the saved match loads; otherwise say why, file untouched."""
+        """Enable Continue when the saved match loads, and say beside Challenge the expert
+        where the saved series is; a file that does not load is named, left untouched."""
         self.saved, self._just_read = self._just_read, None
-        self.saved_problem = ""
+        self.saved_problem = self.series_problem = ""
         file = paths.current_match_file()
         if self.saved is None and file.exists():
             try:
                 self.saved = read_saved_match(file, self.app.settings.bot_level,
                                               self.app.settings.player_name)
             except SaveError as exc:
-                if str(exc) != self._told:  # say it once, not on every return to the menu
-                    self._told = str(exc)
-                    self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
-                        exc, self.app.settings.language)), 9.0)
+                self.tell_unreadable("menu_saved_unreadable", exc)
                 self.saved_problem = str(exc)
         if self.saved is not None and self.saved.match.over:
             self.saved = None  # over, but not yet put away (a game stopped at that moment)
-        self.buttons[1].enabled = self.saved is not None and not self.app.spectator
-        self.buttons[2].enabled = bool(paths.replaced_match_files()) and not self.app.spectator
-        self.buttons[0].enabled = self.buttons[3].enabled = not self.app.spectator
+        try:
+            self.series = saved_series(self.app)
+        except SaveError as exc:
+            self.series = None
+            self.tell_unreadable("menu_series_unreadable", exc)
+            self.series_problem = str(exc)
+        for key in WRITERS:
+            self.button(key).enabled = not self.app.spectator
+        self.button("continue").enabled &= self.saved is not None
+        self.button("menu_put_aside").enabled &= bool(paths.replaced_match_files())
         problem = catalog_problem(self.app.settings.language)
         if problem is not None and not self._told_texts:  # in English: the texts are the problem
             self._told_texts = True
@@ -157,8 +169,7 @@ class MenuScene(Scene):
             saved = read_saved_match(paths.current_match_file(), self.app.settings.bot_level,
                                      self.app.settings.player_name)
         except SaveError as exc:
-            self.toast.show(self.app.tr("menu_saved_unreadable", problem=problem_text(
-                exc, self.app.settings.language)), 9.0)
+            self.tell_unreadable("menu_saved_unreadable", exc)
             self.check_saved_match()
             return
         controller = resume_match(self.app, saved)
@@ -173,14 +184,13 @@ class MenuScene(Scene):
         self.app.push(AsideScene(self.app))
 
     def challenge(self) -> None:
-        """A duplicate challenge at the table set up in the settings (players, bots, rules)."""
+        """A duplicate challenge: its form, which takes the series in progress up or starts
+        a new one (players, opponents)."""
         if self.app.spectator:
             return
-        from game.challenge.scenes import challenge_from_settings
+        from game.menus.challenge import open_challenge_form
 
-        problem = challenge_from_settings(self.app)
-        if problem:
-            self.toast.show(problem, 8.0)
+        open_challenge_form(self.app)
 
     def finished_deals(self) -> None:
         from game.menus.deals import FinishedDealsScene
@@ -258,7 +268,7 @@ class MenuScene(Scene):
                     button.on_click()
             return
         if (self.app.spectator and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and any(b.rect.collidepoint(event.pos) for b in self.buttons[:2])):
+                and any(self.button(k).rect.collidepoint(event.pos) for k in WRITERS)):
             self.toast.show(self.app.tr("menu_spectator"), 10.0)  # why they are greyed out
             return
         for i, button in enumerate(self.buttons):
@@ -273,28 +283,25 @@ class MenuScene(Scene):
         self.toast.update(dt)
 
     # --- drawing -------------------------------------------------------------------------------
+    def series_note(self) -> tuple[str, tuple[int, int, int]]:
+        """Beside Challenge the expert: the series in progress, its table and its deal."""
+        past = self.series
+        if past is None:
+            return (self.app.tr("menu_series_damaged"), WARNING) if self.series_problem else (
+                "", TEXT_DIM)
+        players = past.series.challenge.players
+        if past.over:
+            return self.app.tr("menu_series_over", players=players), TEXT_DIM
+        return self.app.tr("menu_series_info", players=players, deal=past.next_deal,
+                           total=len(past.series.challenge)), TEXT_DIM
+
     def fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The decorative fan of cards, rotated around a point below them (cached)."""
         settings = self.app.settings
         key = (self.card_width, settings.four_colour, settings.card_back, settings.indices)
         if self._fan is not None and self._fan[0] == key:
             return self._fan[1]
-        u = self.app.unit
-        cx, cy = self.fan_center
-        width = self.card_width
-        pivot = (cx, cy + int(300 * u))
-        radius = int(330 * u)
-        pieces: list[tuple[pygame.Surface, pygame.Rect]] = []
-        # two backs peeking out behind the faces
-        for angle in (-30.0, 30.0):
-            image = self.app.assets.back(width, self.app.settings.card_back)
-            pieces.append(placed(image, angle, pivot, radius))
-        count = len(FAN)
-        for i, token in enumerate(FAN):
-            angle = -20.0 + 40.0 * i / (count - 1)
-            image = self.app.assets.card(parse_card(token), width, settings.four_colour,
-                                         settings.indices)
-            pieces.append(placed(image, angle, pivot, radius))
+        pieces = fanned_cards(self.app, self.fan_center, self.card_width)
         self._fan = (key, pieces)
         return pieces
 
@@ -337,7 +344,8 @@ class MenuScene(Scene):
             info = app.tr("menu_saved_info", players=match.players, deal=match.count)
         elif self.saved_problem:
             info, colour = app.tr("menu_saved_damaged"), WARNING
-        notes = [(self.buttons[1], info, colour)]
+        notes = [(self.button("continue"), info, colour),
+                 (self.button("challenge"), *self.series_note())]
         if app.spectator:
             notes = [(self.buttons[0], app.tr("menu_spectator_short"), WARNING)]
         for button, text, ink in notes:
@@ -368,9 +376,7 @@ class NewGameScene(FormScene):
         if self.name == Settings().player_name:  # the default name, in the player's language
             self.name = app.tr("menu_you")
         self.players = settings.players
-        levels = bot_level_names()
-        self.level = settings.bot_level if settings.bot_level in levels else (
-            "simple" if "simple" in levels else levels[0])
+        levels, self.level = bot_levels(settings.bot_level)
         try:
             self.variants = list_variants()
             self.rules_problem = ""
@@ -470,12 +476,7 @@ class NewGameScene(FormScene):
         (or a saved file that cannot be read: starting overwrites it too)."""
         if not self.variants:
             return
-        question = self.replace_question()
-        if question:
-            self.app.push(ConfirmDialog(self.app, question, self.start_now,
-                                        yes_key="menu_replace_yes", no_key="menu_replace_no"))
-        else:
-            self.start_now()
+        replace_after_asking(self.app, self.replace_question(), self.start_now)
 
     def replace_question(self) -> str:
         file = paths.current_match_file()

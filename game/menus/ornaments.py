@@ -7,7 +7,11 @@ import math
 
 import pygame
 
+from engine.cards import parse_card
 from game.app.window import App
+
+#: The cards fanned on the title screen, left to right.
+FAN = ("QD", "T1", "EX", "T21", "KH")
 
 
 def placed(image: pygame.Surface, angle: float, pivot: tuple[int, int], radius: int
@@ -17,6 +21,24 @@ def placed(image: pygame.Surface, angle: float, pivot: tuple[int, int], radius: 
     rad = math.radians(angle)
     center = (pivot[0] + radius * math.sin(rad), pivot[1] - radius * math.cos(rad))
     return turned, turned.get_rect(center=(int(center[0]), int(center[1])))
+
+
+def fanned_cards(app: App, center: tuple[int, int], width: int
+                 ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The title screen's fan of cards ``width`` pixels wide around ``center``: two backs
+    peeking out behind the faces, each turned around a point below them."""
+    settings = app.settings
+    u = app.unit
+    pivot = (center[0], center[1] + int(300 * u))
+    radius = int(330 * u)
+    pieces = [placed(app.assets.back(width, settings.card_back), angle, pivot, radius)
+              for angle in (-30.0, 30.0)]
+    for i, token in enumerate(FAN):
+        angle = -20.0 + 40.0 * i / (len(FAN) - 1)
+        image = app.assets.card(parse_card(token), width, settings.four_colour,
+                                settings.indices)
+        pieces.append(placed(image, angle, pivot, radius))
+    return pieces
 
 
 def draw_suits(surface: pygame.Surface, app: App, center: tuple[int, int], u: float) -> None:

@@ -337,9 +337,7 @@ class ReplayScene(Scene):
         """C: this deal's cards again, as the first deal of a challenge against the expert."""
         if self.info.deal.state.seed is None or self.app.spectator:
             return
-        problem = self.app.navigator.start_challenge(self.app, first=self.info.deal)
-        if problem:
-            self.table.toast.show(problem, 6.0)
+        self.app.navigator.open_challenge(self.app, first=self.info.deal)
 
     def _tried(self, played: Deal) -> None:
         """The end of a "play on from here": keep what was played as a variation."""

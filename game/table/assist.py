@@ -19,6 +19,9 @@ card (or discard, or handful) glows in the hand and the suggested dialog button 
 The hint goes away as soon as the state changes (the player acts, an undo) or its dialog
 closes; a job for a state that has changed is cancelled and its answer ignored. Hints do not
 make a deal practised: only an undo does.
+
+A table may have them off (a challenge deal, whose comparison with the expert must be the
+player's own play): the buttons stay, dimmed, and they, H, B and U say why.
 """
 
 from __future__ import annotations
@@ -83,12 +86,14 @@ def hint_job(view: Any, lang: str, seed: int, declarations: bool = False) -> Any
 class Assist:
     """The undo and hint buttons of a table, the hint being looked for or shown, the badge."""
 
-    def __init__(self, scene: Stage, host: AssistHost, undo_question: str | None = None
-                 ) -> None:
+    def __init__(self, scene: Stage, host: AssistHost, undo_question: str | None = None,
+                 off: str = "") -> None:
+        """``off``: the text key of why undo and hints are off at this table ("": on)."""
         self.scene = scene
         self.host = host
         #: what undo asks over a finished deal (see TableOptions.undo_question)
         self.undo_question = undo_question
+        self.off = off
         self.calm = 0.0  # seconds the table has been idle
         self.job: Any = None  # the hint being looked for
         self._job_key: StateKey | None = None
@@ -141,6 +146,8 @@ class Assist:
         player = self.host.player
         if scene.human is None or player is None:
             return str(scene.tr("table_undo_no_player"))
+        if self.off:
+            return str(scene.tr(self.off))
         if player.undoable() is None:
             return str(scene.tr("table_undo_nothing"))
         if not self._settled():
@@ -195,6 +202,8 @@ class Assist:
         scene = self.scene
         if scene.human is None or self._key() is None:
             return str(scene.tr("table_hint_no_player"))
+        if self.off:
+            return str(scene.tr(self.off))
         if not self._waiting_for_player():
             return str(scene.tr("table_hint_not_your_turn"))
         if not scene.idle or self.host.input.drag is not None:
@@ -347,7 +356,9 @@ class Assist:
                 self.toggle_hint()
                 return True
             if event.key == pygame.K_b and not ctrl and "hint" in self.host.buttons:
-                if self.hint is None:
+                if self.off:
+                    scene.toast.show(scene.tr(self.off), 2.5, warning=False)
+                elif self.hint is None:
                     scene.toast.show(scene.tr("table_beliefs_need_hint"), 2.5, warning=False)
                 else:
                     self.beliefs.toggle()

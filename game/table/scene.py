@@ -71,8 +71,8 @@ GO_ON_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 class TableOptions:
     """How the owner of a table adapts it: the seats' names, which corner buttons show, who
     writes the status line, the score panel's main button and what it does, what Esc does
-    and how the table's menu names it, a greeting, what closing the table does, and what
-    undo asks over a finished deal."""
+    and how the table's menu names it, a greeting, what closing the table does, what undo
+    asks over a finished deal, and why undo and hints are off at it, if they are."""
 
     names: Sequence[str] | None = None
     buttons: tuple[str, ...] = ALL_BUTTONS
@@ -86,6 +86,9 @@ class TableOptions:
     #: what an undo over a finished deal asks first, a key with ``{what}``; ``None``: a
     #: match's question, which says the deal will be left out of the statistics
     undo_question: str | None = None
+    #: a text key saying why undo, hints and who holds what are off (a challenge deal: the
+    #: expert plays its own without them); "" when the player may use them
+    assist_off: str = ""
 
 
 class TableScene(Scene, Stage):
@@ -119,7 +122,8 @@ class TableScene(Scene, Stage):
         wanted = [b for b in self.options.buttons if b in names and (
             self.human is not None or b not in ("undo", "hint"))]
         self.buttons = {b: IconButton(*names[b]) for b in wanted}
-        self.assist = Assist(self, self, self.options.undo_question)
+        self.assist = Assist(self, self, self.options.undo_question,
+                             off=self.options.assist_off)
         if self.player is not None:
             self.player.hold(True)  # no bot moves before the table has shown the deal
             self._held = True

@@ -14,6 +14,7 @@ from engine.deal import Deal
 from engine.rules import load_rules
 from engine.saves import load_deal
 from engine.views import view_for
+from game.app.screens import ConfirmDialog
 from game.app.window import App
 from game.challenge.run import EXPERT, ChallengeRun
 from game.challenge.scenes import ChallengeScene, start_challenge
@@ -21,8 +22,12 @@ from game.history.archive import list_deals
 from game.history.stats import challenge_record, compute_stats
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
-from tests.helpers.screens import key, step
-from tests.helpers.table import play_the_seat
+from tests.helpers.challenge import (
+    play_the_table,
+    replay_of_a_finished_deal,
+    to_the_players_turn,
+)
+from tests.helpers.screens import click, key, open_menu, step
 
 # --- the series ------------------------------------------------------------------------------
 
@@ -37,8 +42,6 @@ def test_a_series_deals_the_same_cards_every_time_and_rotates_the_dealer(players
     for i in range(8):
         assert challenge.deal(i).events == challenge.deal(i).events
     assert len({challenge.deal(i).events[0] for i in range(8)}) == 8
-    again = Challenge.from_dict(challenge.to_dict())
-    assert again == challenge
 
 
 def test_a_finished_deal_opens_its_challenge():
@@ -47,15 +50,6 @@ def test_a_finished_deal_opens_its_challenge():
                                  first=(deal.state.seed, deal.state.dealer), length=3)
     assert challenge.deal(0).events[0] == deal.events[0]
     assert [d for _, d in challenge.deals] == [2, 3, 0]
-
-
-@pytest.mark.parametrize("data", [None, [], {"variant": "fft"}, {
-    "variant": "fft", "players": 6, "bots": "simple", "seed": 1, "deals": [[1, 0]]}, {
-    "variant": "fft", "players": 4, "bots": "simple", "seed": 1, "deals": [[1, 9]]}, {
-    "variant": "fft", "players": 4, "bots": "simple", "seed": 1, "deals": []}])
-def test_a_stored_challenge_that_does_not_fit_is_refused(data):
-    with pytest.raises(ChallengeError):
-        Challenge.from_dict(data)
 
 
 def test_the_experts_run_plays_the_same_cards_with_the_same_bots():
@@ -88,11 +82,6 @@ def test_the_challenge_match_deals_the_series_and_stops_after_it():
 
 
 # --- on screen -------------------------------------------------------------------------------
-
-
-def play_the_table(app: App, table: TableScene, seed: int) -> Deal:
-    """The player plays its seat (with a club player's cards) to the score panel."""
-    return play_the_seat(table, lambda: step(app), seed)
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -240,25 +229,19 @@ def _nothing_of_the_experts_seen(app: App, board: ChallengeScene, hidden: range)
 def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(start):
     """The expert works ahead of the player; its score, its game and its history file of a
     deal come only once the player has finished that deal."""
-    from engine.deal import Deal as _Deal
-    from game.challenge.scenes import challenge_from_settings
-    from game.replay.viewer import ReplayInfo, ReplayScene
+    from game.replay.viewer import ReplayScene
 
     app = open_app((1280, 720), players=4)
     pygame.event.clear()
     if start == "menu":
-        assert challenge_from_settings(app) == ""
+        menu = open_menu(app)
+        click(app, menu.buttons[menu.keys.index("challenge")].rect.center)
+        key(app, pygame.K_RETURN)  # the form's Start, as it comes
     else:  # C in the replay viewer, on a deal just seen with open hands
-        seen = _Deal.new(load_rules(), 4, 1, 777)
-        bots = [make_bot("simple", s) for s in range(4)]
-        while not seen.is_over:
-            seat = seen.state.turn
-            seen.execute(seat, bots[seat].decide(view_for(seen.state, seat)))
-        viewer = ReplayScene(app, ReplayInfo(seen, ["Ann", "Bob", "Cat", "Dan"], "seen"))
-        app.push(viewer)
-        step(app, 3)
+        replay_of_a_finished_deal(app, 4, 1, 777, level="simple")
         key(app, pygame.K_END)
         key(app, pygame.K_c)
+        key(app, pygame.K_RETURN)
     table = app.scene
     assert isinstance(table, TableScene)
     board = app.scenes[-2]
@@ -291,3 +274,130 @@ def test_nothing_of_the_experts_deal_is_seen_before_the_player_has_played_it(sta
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.info.deal is run.deal_of(EXPERT, 0)
     run.stop()
+
+
+# --- no help from the expert in a challenge deal -----------------------------------------------
+
+
+def test_a_challenge_deal_offers_no_hint_nor_undo_and_says_why(monkeypatch):
+    """H would give the expert's own advice and U take a card back: neither may help the
+    player in a duplicate against the expert. The buttons show dimmed with the reason, and
+    H, B, U and a click on either button say it; nothing is asked, nothing taken back."""
+    from game.app.i18n import tr
+    from game.table import assist
+
+    asked = []
+    monkeypatch.setattr(assist, "hint_job", lambda *args, **kw: asked.append(args))
+    app = open_app((1280, 720))
+    pygame.event.clear()
+    challenge = Challenge.series(load_rules(), 4, "simple", seed=21, length=2)
+    board = start_challenge(app, challenge, ["Ann", "Bob", "Cat", "Dan"])
+    table = app.scene
+    assert isinstance(table, TableScene)
+    why = tr("table_assist_challenge")
+    to_the_players_turn(app, table)
+    hint, undo = table.buttons["hint"], table.buttons["undo"]
+    assert not hint.enabled and hint.tip == why
+    for code in (pygame.K_h, pygame.K_b):
+        table.toast.show("", 0.0)
+        key(app, code)
+        assert table.toast.text == why and table.toast.visible
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hint.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=hint.rect.center, button=1))
+    step(app)
+    assert not asked and table.assist.job is None and table.assist.hint is None
+    # the player bids (a click on the dialog), then tries to take it back
+    panel = table.dialogs.open_panel()
+    assert panel is not None
+    button = next(b for b in panel.buttons if b.label == tr("pass"))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    step(app, 3)
+    deal = table.player.match.current
+    events = list(deal.events)
+    assert any(getattr(e, "seat", None) == SEAT for e in events[1:])  # the bid is made
+    table.toast.show("", 0.0)
+    key(app, pygame.K_u)
+    assert table.toast.text == why
+    step(app, 3)
+    assert deal.events[:len(events)] == events and not table.player.match.practised
+    assert not undo.enabled and undo.tip == why
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1))
+    step(app)
+    assert deal.events[:len(events)] == events and not table.player.match.practised
+    board.run.stop()
+
+
+def test_the_boards_first_button_says_which_deal_it_plays():
+    """"Continue deal 1" while deal 1 is under way, "Play deal 2" once it is over, "Series
+    over" at the end: never "Next deal" for a deal not finished."""
+    app = open_app((1280, 720))
+    pygame.event.clear()
+    challenge = Challenge.series(load_rules(), 3, "simple", seed=8, length=2)
+    board = start_challenge(app, challenge, ["Ann", "Bob", "Cat"])
+    table = app.scene
+    to_the_players_turn(app, table)
+    key(app, pygame.K_ESCAPE)  # at the first bid, back to the board
+    assert app.scene is board
+    assert board.play_button.label == "Continue deal 1" and board.play_button.enabled
+    for number in (1, 2):
+        key(app, pygame.K_RETURN)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        play_the_table(app, table, number)
+        table.score_panel.next_deal()  # "Back to the challenge"
+        step(app, 2)
+        assert app.scene is board
+        if number == 1:
+            assert board.play_button.label == "Play deal 2"
+    assert board.play_button.label == "Series over" and not board.play_button.enabled
+    board.run.stop()
+
+
+def test_the_player_chooses_the_challenges_table_in_a_form():
+    """The series' player count and opponents are chosen in a form, not taken from the last
+    new game; from the replay, the deal seen sets the count and the rules."""
+
+    app = open_app((1280, 720), players=4, bot_level="simple")
+    pygame.event.clear()
+    menu = open_menu(app)
+    click(app, menu.buttons[menu.keys.index("challenge")].rect.center)
+    form = app.scene
+    assert not isinstance(form, TableScene), "the series began at the last new game's table"
+    from game.menus.challenge import ChallengeFormScene
+
+    assert isinstance(form, ChallengeFormScene)
+    players, level = form.rows
+    assert (players.key, level.key) == ("players", "bot_level")
+    click(app, players.option_rects[0].center)  # 3
+    click(app, level.option_rects[0].center)  # random
+    click(app, form.actions[1].rect.center)  # Start
+    table = app.scene
+    assert isinstance(table, TableScene) and app.scenes[-2].__class__ is ChallengeScene
+    run = app.scenes[-2].run
+    assert (run.challenge.players, run.challenge.bots) == (3, "random")
+    assert table.players == 3
+    assert app.settings.players == 4  # the next new game's count is the player's own
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # the board, then the menu
+    assert app.scene is menu
+    # C in the replay: this deal's table, the opponents to choose
+    seen = replay_of_a_finished_deal(app, 5, 2, 4242, variant="miseres")
+    key(app, pygame.K_c)
+    form = app.scene
+    assert isinstance(form, ChallengeFormScene)
+    assert [row.key for row in form.rows] == ["bot_level"]
+    assert "5 players" in form.description() and "Misères" in form.description()
+    key(app, pygame.K_RETURN)
+    question = app.scene  # the first series, left at its first deal, would be replaced
+    assert isinstance(question, ConfirmDialog)
+    click(app, question.yes.rect.center)
+    board = app.scenes[-2]
+    assert isinstance(board, ChallengeScene)
+    assert board.run.challenge.players == 5 and board.run.challenge.bots == "simple"
+    assert board.run.challenge.rules.variant == "miseres"
+    assert board.run.challenge.deal(0).events[0] == seen.events[0]
+    board.run.stop()

@@ -24,7 +24,7 @@ from game.app.settings import Settings
 from game.app.window import App
 from game.match.session import Autosave, read_saved_match
 from game.menus.deals import FinishedDealsScene
-from game.menus.form import ChoiceRow
+from game.menus.form import ChoiceRow, FormScene
 from game.menus.menu import MenuScene, NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
@@ -93,27 +93,25 @@ def test_keys_move_through_the_menu_and_open_each_screen(app: App) -> None:
     assert menu.keys[menu.focus] == "challenge"  # the disabled Continue is skipped
     key(app, pygame.K_RETURN)
     from game.challenge.scenes import ChallengeScene
+    from game.menus.challenge import ChallengeFormScene
     from game.table.scene import TableScene
 
-    assert isinstance(top(app), TableScene)  # the first deal of a challenge, at once
+    assert isinstance(top(app), ChallengeFormScene)  # its players and opponents first
+    key(app, pygame.K_RETURN)  # Start
+    assert isinstance(top(app), TableScene)  # the first deal of a challenge
     board = app.scenes[-2]
     assert isinstance(board, ChallengeScene) and board.run.challenge.players == 4
     key(app, pygame.K_ESCAPE)  # Esc at the table: back to the challenge's board
     assert top(app) is board
-    key(app, pygame.K_ESCAPE)  # and out of the challenge
+    key(app, pygame.K_ESCAPE)  # and out of the challenge, which is kept
     assert top(app) is menu
-    key(app, pygame.K_DOWN)
-    assert menu.keys[menu.focus] == "finished_deals"
-    key(app, pygame.K_RETURN)
-    assert isinstance(top(app), FinishedDealsScene)
-    key(app, pygame.K_ESCAPE)
-    assert top(app) is menu
-    key(app, pygame.K_DOWN)
-    assert menu.keys[menu.focus] == "statistics"
-    key(app, pygame.K_RETURN)
-    assert isinstance(top(app), StatsScene)
-    key(app, pygame.K_ESCAPE)
-    assert top(app) is menu
+    for name, scene in (("finished_deals", FinishedDealsScene), ("statistics", StatsScene)):
+        key(app, pygame.K_DOWN)
+        assert menu.keys[menu.focus] == name
+        key(app, pygame.K_RETURN)
+        assert isinstance(top(app), scene)
+        key(app, pygame.K_ESCAPE)
+        assert top(app) is menu
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), SettingsScene)
@@ -843,15 +841,18 @@ def test_the_menu_buttons_stand_below_the_title_and_above_the_keys(home: Path, s
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1600, 900), (1920, 1080),
                                   (1280, 1024), (1600, 600)])
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("form", ["settings", "new game"])
+@pytest.mark.parametrize("form", ["settings", "new game", "challenge"])
 def test_a_form_fits_between_its_title_and_the_keys_line(home: Path, size: tuple[int, int],
                                                           language: str, form: str) -> None:
-    """Every row, option and button of the settings and the new-game form inside the window,
-    the panel under its title and over the keys line, the rows one under the other."""
+    """Every row, option and button of the settings, the new-game and the challenge's form
+    inside the window, the panel under its title and over the keys line, the rows one under
+    the other."""
+    from game.menus.challenge import ChallengeFormScene
+
     app = open_app(size, language=language)
     try:
-        scene: SettingsScene | NewGameScene = (
-            SettingsScene(app) if form == "settings" else NewGameScene(app))
+        scene: FormScene = {"settings": SettingsScene, "new game": NewGameScene,
+                            "challenge": ChallengeFormScene}[form](app)
         app.push(scene)
         step(app)
         u = app.unit

@@ -177,18 +177,23 @@ def make_discard(table: Table) -> None:
 
 
 def play_the_seat(table: TableScene, step: Callable[[], object], seed: int,
-                  bot: str = "simple") -> Deal:
+                  bot: str = "simple", decisions: int | None = None) -> Deal:
     """The player's seat at ``table`` played by ``bot`` (its decisions submitted as the
     player's, once the table is at rest; "random" makes mistakes) until the deal's score
-    shows; ``step`` runs a frame. Returns the deal."""
+    shows, or, given ``decisions``, until that many are made and the player's turn comes
+    again (the deal left under way); ``step`` runs a frame. Returns the deal."""
     controller = table.player
     assert isinstance(controller, MatchController)
     me = make_bot(bot, seed)
+    made = 0
     for _ in range(80_000):
         if controller.match.current.is_over and table.score_panel is not None:
             return controller.match.current
         if controller.waiting_for_human() and table.idle:
+            if decisions is not None and made >= decisions:
+                return controller.match.current
             assert controller.submit(me.decide(controller.view())) is None
+            made += 1
         step()
         if controller.is_thinking():
             time.sleep(0.0005)
