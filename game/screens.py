@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.app.navigator import NAVIGATOR, Screen
 from game.app.window import App
 from game.menus.challenge import open_challenge_form
-from game.menus.menu import NewGameScene
+from game.menus.new_game import NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
 

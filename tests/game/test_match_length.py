@@ -19,7 +19,8 @@ from game.app import paths
 from game.app.window import App
 from game.match.final import MatchOverScene
 from game.match.session import MATCH_ID, read_saved_match
-from game.menus.menu import MenuScene, NewGameScene
+from game.menus.menu import MenuScene
+from game.menus.new_game import NewGameScene
 from game.table.scene import TableScene
 from game.table.score.sheet import ScoreSheet
 from tests.helpers.apps import open_app, shut

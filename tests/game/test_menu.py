@@ -25,7 +25,8 @@ from game.app.window import App
 from game.match.session import Autosave, read_saved_match
 from game.menus.deals import FinishedDealsScene
 from game.menus.form import ChoiceRow, FormScene
-from game.menus.menu import MenuScene, NewGameScene
+from game.menus.menu import MenuScene
+from game.menus.new_game import NewGameScene
 from game.menus.rules import RulesScene
 from game.menus.settings import SettingsScene
 from game.menus.statistics import StatsScene

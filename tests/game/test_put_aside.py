@@ -17,7 +17,8 @@ from game.app.screens import ConfirmDialog
 from game.app.window import App
 from game.match.session import read_saved_match
 from game.menus.aside import AsideScene
-from game.menus.menu import MenuScene, NewGameScene
+from game.menus.menu import MenuScene
+from game.menus.new_game import NewGameScene
 from game.table.scene import TableScene
 from tests.helpers.apps import open_app
 from tests.helpers.screens import click, key, open_menu, step, top
