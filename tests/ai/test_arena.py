@@ -70,6 +70,47 @@ def test_the_same_seed_gives_the_same_run_whatever_the_jobs() -> None:
     assert outcomes(other) != outcomes(one)
 
 
+def test_worker_processes_do_not_inherit_the_callers_signal_handlers(
+        tmp_path: pathlib.Path) -> None:
+    """A window's process has SDL's SIGTERM handler. Forked workers would inherit it and
+    could shrug off the pool's SIGTERM while waiting on the task queue, hanging the pool's
+    exit (a race: seen in the suite, not on demand). The workers must start afresh, which a
+    handler set in the caller shows: a bot that sees it in its worker leaves a mark."""
+    module = tmp_path / "signal_bots.py"
+    module.write_text(textwrap.dedent(f"""
+        import signal
+        from engine.ai.random_bot import RandomBot
+
+        MARK = {str(tmp_path / "inherited")!r}
+
+        class Fresh(RandomBot):
+            def decide(self, view, stop=None):
+                if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+                    open(MARK, "w").close()
+                return super().decide(view, stop)
+
+        def fresh(seed):
+            return Fresh(seed)
+    """))
+    script = textwrap.dedent(f"""
+        import signal
+        from engine.ai.arena import play_duplicate
+        signal.signal(signal.SIGTERM, lambda *_: None)
+        print(len(play_duplicate("{module}:fresh", "random", players=4, deals=4, jobs=2)))
+    """)
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()  # SIGKILL: the script itself shrugs off SIGTERM
+        process.communicate()
+        pytest.fail("the pool's workers did not end")
+    assert process.returncode == 0, err[-2000:]
+    assert out.strip() == "4"
+    assert not (tmp_path / "inherited").exists(), "a worker inherited its caller's handler"
+
+
 def test_every_deal_is_the_same_cards_for_both_bots() -> None:
     records = play_duplicate("simple", "random", players=3, deals=2, seed=11)
     for record in records:

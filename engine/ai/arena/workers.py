@@ -62,7 +62,10 @@ def play_duplicate(a: str, b: str, *, players: int = 4, deals: int = 100, seed: 
         for _, number in tasks:
             arrived(play_duplicate_deal(config, players, number, rules))
     else:
-        with multiprocessing.get_context().Pool(jobs, _init_worker, (config,)) as pool:
+        # spawned, not forked: a fork copies the caller's signal handlers (SDL's, in a process
+        # that opened a window, turn SIGTERM into a quit event), and a worker that shrugs off
+        # the pool's SIGTERM while it waits on the task queue's lock hangs the pool's exit
+        with multiprocessing.get_context("spawn").Pool(jobs, _init_worker, (config,)) as pool:
             for record in pool.imap_unordered(_worker_play, tasks, chunksize=1):
                 arrived(record)
     return [records[number] for number in sorted(records)]
