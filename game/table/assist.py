@@ -451,8 +451,9 @@ class Assist:
         self._over = None
         if self.hint is None or self.host.score_panel is not None:
             return
-        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang)
         placed = self.placer.place(self.hint)
+        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang,
+                          beside=placed[0] if placed is not None else None)
         if placed is None:
             return
         if dialog is not None and placed[0].colliderect(dialog):
