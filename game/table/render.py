@@ -72,16 +72,14 @@ def draw(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     for button in parts.buttons.values():
         button.draw(surface, table.app)
     panel = parts.dialogs.open_panel()
-    dialog = panel.rect if panel is not None and not parts.editor.open else None
     # under the bubbles: what the others say stays in sight
-    parts.assist.draw_hint(surface, dialog)
+    parts.assist.draw_hint(surface)
     for bubble in table.bubbles:
         place = lay.seats[bubble.seat]
         draw_bubble(surface, table.ink, lay.u, bubble, place.bubble, place.bubble_dir)
     _status(table, parts, surface)  # over a bubble it reaches: the line being read comes first
-    if panel is not None and dialog is not None:
+    if panel is not None and not parts.editor.open:
         panel.draw(surface)
-        parts.assist.draw_hint_over(surface)  # when no place was clear of it
     table.hand.draw(surface, table.art)
     parts.editor.draw_buttons(surface)
     for sprite in table.sprites.pending:

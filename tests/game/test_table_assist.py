@@ -567,31 +567,38 @@ def test_a_real_hint():
         assert table.match.practised == set()
 
 
-def test_a_hint_with_no_place_clear_of_the_dialog_is_drawn_over_it(jobs, monkeypatch):
-    """A long hint beside a tall dialog may find no place clear of it: it then goes above
-    the hand on the right, and is drawn over the dialog, where it can be read (it was drawn
-    under it, its first words hidden)."""
-    from game.table.dialogs.base import HINT
-    from game.table.hint_place import HintPlacer
+#: A hint as long as the French for a Garde contre's.
+LONG_HINT = ("Annoncez Garde contre : prendre vaut 1308 de plus que passer, et vous gagnez le "
+             "contrat dans 100 % des simulations (espérance +1308 pour vous, 342 de plus que "
+             "le choix suivant).")
 
-    monkeypatch.setattr(HintPlacer, "_search", lambda self, hint, area, walls: None)
-    with Table(seed=4) as table:
+
+def test_a_hint_with_no_room_beside_the_dialog_has_the_dialog_step_aside(jobs):
+    """A long hint beside a wide dialog may find no room clear of it: the dialog steps
+    aside (laid out narrower, its buttons all there) until the hint has room beside it,
+    never under or over it; when the hint goes, the dialog comes back (the hint was drawn
+    over the dialog's buttons, "Garde contre" half hidden)."""
+    with Table(seed=4, size=(1024, 600)) as table:
         table.settle()
         scene = table.scene
-        ask_hint(table, jobs)
         panel = scene.dialogs.open_panel()
-        placed = scene.assist.placer.place(scene.assist.hint)
-        assert panel is not None and placed is not None
-        overlap = placed[0].clip(panel.rect)
-        assert overlap.width > 20 and overlap.height > 20
-        surface = pygame.Surface(scene.layout.size)
-        scene.draw(surface)
-        box = placed[0]
-        assert scene.assist.box == box and panel.rect.left < box.left < panel.rect.right
-        # the hint's green edge, where it crosses the dialog, is in sight
-        point = (box.left, overlap.centery)
-        red, green, _ = surface.get_at(point)[:3]
-        assert green > 150 and green > red + 60, (point, surface.get_at(point), HINT)
+        assert panel is not None
+        alone = pygame.Rect(panel.rect)
+        labels = [b.label for b in panel.buttons]
+        key(table, pygame.K_h, char="h")
+        jobs[-1].hint = FakeHint(jobs[-1].hint.action, LONG_HINT, jobs[-1].hint.options)
+        jobs[-1].ready = True
+        table.step(2)
+        box = scene.assist.box
+        assert box is not None and scene.dialogs.room > 0
+        assert scene.dialogs.open_panel() is panel and panel.rect.width < alone.width
+        assert [b.label for b in panel.buttons] == labels
+        assert not box.colliderect(panel.rect)
+        for button in panel.buttons:
+            assert panel.rect.contains(button.rect)
+        key(table, pygame.K_ESCAPE)  # the hint goes: the dialog comes back
+        assert scene.assist.hint is None and scene.dialogs.room == 0
+        assert panel.rect == alone
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -602,7 +609,7 @@ def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, pl
     top), the others' bubbles (which are drawn over it anyway); no bubble goes under the
     dialog."""
     from game.table.geometry import BUBBLE_TEXT
-    from game.table.hint_place import LONGEST_WORDS
+    from game.table.room import LONGEST_WORDS
 
     with Table(players=players, seed=4, size=size) as table:
         table.settle()
