@@ -6,7 +6,7 @@ lead and beside a trick the others began, the expert's line in the replay — at
 1280 x 720 and 1920 x 1080, for 3, 4 and 5 players, in English and French: the dialog, the
 hint panel and the toast cover no dialog's button, no seat's plate, none of the player's
 hand and none of any seat's cards (the others' fans, the trick where it is drawn, the cards
-shown). The hint is drawn clear of the dialog as a whole.
+shown), nor the running scores. The hint is drawn clear of the dialog as a whole.
 
 What is drawn is measured as drawn: the dialog's and the hint's rectangles as the table
 keeps them, the toast's as it is painted; what must stay in sight is worked out here from
@@ -76,6 +76,8 @@ def in_sight(scene) -> dict[str, Rect]:
     lay: TableLayout = scene.layout
     out: dict[str, Rect] = {}
     open_hands = scene.source.revealed() is not None  # a replay's: face up on the plates
+    if lay.score_rect.width:  # not drawn beside a replay's open hands
+        out["scores"] = Rect(lay.score_rect)
     for place in lay.seats:
         out[f"plate {place.seat}"] = Rect(place.box)
         count = scene.fan_count(place.seat)

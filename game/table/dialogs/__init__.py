@@ -161,9 +161,11 @@ class Dialogs:
                 and bool(self.table.view.trick.cards))
 
     def area(self) -> pygame.Rect:
-        """Where the open dialog goes: the middle of the table, or beside the trick, less
-        the room it leaves for a hint."""
+        """Where the open dialog goes: the middle of the table (clear of the running scores
+        at its top left), or beside the trick, less the room it leaves for a hint."""
         lay = self.table.layout
         area = lay.trick_beside()[2] if self.beside_trick() else pygame.Rect(lay.panel_rect)
+        if area.colliderect(lay.score_rect):  # the running scores reach down beside it
+            area.inflate_ip(-2 * (lay.score_rect.right + lay.u(8) - area.left), 0)
         area.width -= min(self.room, area.width // 2)
         return area
