@@ -459,18 +459,19 @@ class Assist:
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint panel where its placer found room (nothing while there is none, or over
-        a score panel), and who holds what beside it when asked for."""
+        a score panel), and who holds what beside it, above the hand, when asked for."""
         scene = self.scene
         self.box = None
         if self.hint is None or self.host.score_panel is not None:
             return
         placed = self.placer.place(self.hint)
-        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang,
+        lay = scene.layout
+        above = pygame.Rect(0, 0, lay.size[0], lay.status_rect.top - lay.u(4))  # the hand
+        self.beliefs.draw(surface, scene.app, above, scene.app.unit, scene.lang,
                           beside=placed[0] if placed is not None else None)
         if placed is None:
             return
         box, lines = placed
-        lay = scene.layout
         u = lay.u
         pad = u(12)
         draw_panel(surface, box, scene.app.unit, HINT_FILL, HINT)

@@ -21,6 +21,7 @@ from engine.ai.beliefs import CERTAIN, DEFAULT_SAMPLES, Beliefs
 from engine.ai.thinker import Handle, Thinker, done_value, failure
 from engine.state import Phase
 from engine.views import SeatView
+from game.app.assets import CARD_RATIO
 from game.app.i18n import seat_name, tr
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, blit_text, draw_panel, wrap_text
 
@@ -31,6 +32,8 @@ SURENESS = ((0.85, "replay_beliefs_clear"), (0.65, "replay_beliefs_fair"),
 #: Fewer deals than this fit what the seat saw (weighed, counted as equal deals): the
 #: chances rest on a few deals, and the panel says so.
 FEW_DEALS = 8
+#: The narrowest a card of the panel gets (pixels) for every row to be in sight.
+LEAST_CARD = 20
 #: The panel's fill: nearly opaque, so that the table under it does not show through.
 OPAQUE = (10, 27, 21, 252)
 #: Steps kept: a long replay browsed back and forth keeps the recent ones.
@@ -115,10 +118,6 @@ class BeliefsPanel:
         pad = round(14 * unit)
         size = max(11, round(15 * unit))
         small = max(11, round(14 * unit))
-        card_w = max(22, round(40 * unit))
-        card_h = assets.card(0, card_w, *deck).get_height()
-        step = max(12, round(card_w * 0.62),
-                   assets.font(small).size(tr("hint_percent", lang, n=100))[0] + round(4 * unit))
         room = _beside(area, beside, pad)
         width = round(room.width * 0.94)
         beliefs = self._kept.get(key)
@@ -137,6 +136,13 @@ class BeliefsPanel:
         title = wrap_text(assets, tr("replay_beliefs_title", lang), size, inner)
         said = [line for text in lines for line in wrap_text(assets, text, size, inner)]
         height = pad * 2 + len(title) * round(size * 1.3) + len(said) * round(size * 1.4)
+        card_w = max(22, round(40 * unit))
+        if rows:  # every row in the room: the cards as large as it leaves them
+            fit = (room.height - 2 * pad - height) // len(rows) - small - pad
+            card_w = max(LEAST_CARD, min(card_w, round(fit / CARD_RATIO)))
+        card_h = assets.card(0, card_w, *deck).get_height()
+        step = max(12, round(card_w * 0.62),
+                   assets.font(small).size(tr("hint_percent", lang, n=100))[0] + round(4 * unit))
         height += len(rows) * (card_h + small + pad)
         rect = pygame.Rect(0, 0, width, min(height, room.height - 2 * pad))
         rect.midtop = (room.centerx, room.top + pad)
@@ -157,6 +163,9 @@ class BeliefsPanel:
             x = rect.left + pad + label_w
             space = rect.right - pad - card_w - x
             shown = cards[: max(1, space // step + 1)]
+            if len(shown) < len(cards):  # room for how many more at the end of the row
+                more = assets.font(small).size(f"+{len(cards)}")[0] + pad // 2
+                shown = cards[: max(1, (space - more) // step + 1)]
             for card, chance in shown:
                 surface.blit(assets.card(card, card_w, *deck), (x, y))
                 sure = chance >= CERTAIN
@@ -167,7 +176,7 @@ class BeliefsPanel:
                 x += step
             if len(shown) < len(cards):
                 blit_text(surface, assets, f"+{len(cards) - len(shown)}", small,
-                          (x + card_w // 2, y + card_h // 2), TEXT_DIM, "midleft")
+                          (x - step + card_w + pad // 2, y + card_h // 2), TEXT_DIM, "midleft")
             y += card_h + small + pad
 
     @staticmethod
