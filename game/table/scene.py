@@ -349,7 +349,6 @@ class TableScene(Scene, Stage):
             button.rect = pygame.Rect(lay.buttons[name])
         self.editor.place_buttons()
         self.editor.place(0)
-        self.dialogs.room = 0  # a hint takes the room it needs at this size anew
         self.dialogs.place()
         if self.score_panel is not None:
             self.score_panel.layout(pygame.Rect((0, 0), lay.size), unit)

@@ -143,8 +143,10 @@ class Dialogs:
         self.selection.clear()
 
     def place(self) -> None:
-        if self.panel is not None:
-            self.panel.layout(self.area(), self.table.app.unit)
+        """Lay the open dialog out in its area, whole: at a new size or for a new dialog, a
+        hint takes anew the room it needs (:meth:`make_room`)."""
+        self.room = 0
+        self._lay_out()
 
     def make_room(self, width: int) -> None:
         """Leave ``width`` pixels free at the right of the dialog's area (0: none), the
@@ -152,7 +154,11 @@ class Dialogs:
         dialog steps aside for it while it is shown."""
         if width != self.room:
             self.room = width
-            self.place()
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        if self.panel is not None:
+            self.panel.layout(self.area(), self.table.app.unit)
 
     def beside_trick(self) -> bool:
         """A declaration asked while the trick has cards: the dialog goes beside the trick
