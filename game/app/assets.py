@@ -151,10 +151,17 @@ class Assets:
         return image
 
 
-#: Text smaller than this (pixels) is drawn at twice its size and scaled down: the font's
-#: hinting at small sizes rounds each letter's advance to whole pixels and spaces words
-#: unevenly ("Quit ter", "0tricks"); drawn large, the spacing keeps the font's proportions.
-SMOOTH_BELOW = 28
+#: Text is drawn this many pixels high or more, then scaled down to its size: the font's
+#: hinting rounds each letter's advance to whole pixels at the size it is drawn at, a pixel
+#: that is a large share of a small letter ("t rick", "Shi ft", "onglet s" at 1024 x 600,
+#: even drawn at twice the size); at 128 px it is a tenth of a pixel or less once scaled.
+DRAWN_AT = 128
+#: ... but at most this many times larger than its size.
+MOST_SCALE = 8
+#: The widest a text is drawn before it is scaled down (pixels, counting a letter as wide
+#: as the font's size, which none of its letters is): a long text is drawn less large, down
+#: to its own size, never on a surface of hundreds of megabytes.
+WIDEST = 16384
 
 
 def drawable(text: str) -> str:
@@ -170,37 +177,53 @@ def drawable(text: str) -> str:
 
 class SmoothFont:
     """The game's font at one pixel size: ``size`` and ``render`` as ``pygame.font.Font``'s,
-    with small text drawn large and scaled down (see :data:`SMOOTH_BELOW`).
+    with text drawn large and scaled down (see :data:`DRAWN_AT`), so that its letters are
+    spaced as the font's design spaces them.
 
     It is the one way text reaches the screen, so it takes any string the game may hold:
-    what :func:`drawable` changes, and text of no width (only combining marks, a variation
-    selector), which the font refuses to render, drawn as nothing."""
+    what :func:`drawable` changes, text of any length (see :data:`WIDEST`), and text of no
+    width (only combining marks, a variation selector), which the font refuses to render,
+    drawn as nothing."""
 
     def __init__(self, size: int) -> None:
         self.pixels = size
-        self.scale = 2 if size < SMOOTH_BELOW else 1
-        self._font = pygame.font.Font(None, size * self.scale)
+        self.most = max(1, min(MOST_SCALE, -(-DRAWN_AT // size)))
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def _scale(self, text: str) -> int:
+        """How many times larger than its size ``text`` is drawn."""
+        return max(1, min(self.most, WIDEST // max(1, len(text) * self.pixels)))
+
+    def _font(self, scale: int) -> pygame.font.Font:
+        font = self._fonts.get(scale)
+        if font is None:
+            font = self._fonts[scale] = pygame.font.Font(None, self.pixels * scale)
+        return font
 
     def size(self, text: str) -> tuple[int, int]:
-        return self._scaled(*self._font.size(drawable(text)))
-
-    def _scaled(self, width: int, height: int) -> tuple[int, int]:
-        """A size at the large font's scale brought down to this font's (rounded up)."""
-        k = self.scale
-        return -(-width // k), -(-height // k)
+        text = drawable(text)
+        scale = self._scale(text)
+        return _brought_down(self._font(scale).size(text), scale)
 
     def render(self, text: str, antialias: bool, color: tuple[int, ...]) -> pygame.Surface:
         text = drawable(text)
-        width, height = self._font.size(text)
-        if width == 0:  # nothing to see: the font would raise "Text has zero width"
-            return pygame.Surface((0, self._scaled(0, height)[1]), pygame.SRCALPHA)
-        image = self._font.render(text, antialias, color)
-        if self.scale == 1:
+        scale = self._scale(text)
+        font = self._font(scale)
+        large = font.size(text)
+        size = _brought_down(large, scale)  # what the layout measured
+        if large[0] == 0:  # nothing to see: the font would raise "Text has zero width"
+            return pygame.Surface((0, size[1]), pygame.SRCALPHA)
+        image = font.render(text, antialias, color)
+        if scale == 1:
             return image
-        size = self._scaled(width, height)  # what the layout measured
         if image.get_bitsize() < 24:  # not antialiased: no smoothing to keep
             return pygame.transform.scale(image, size)
         return pygame.transform.smoothscale(image, size)
+
+
+def _brought_down(size: tuple[int, int], scale: int) -> tuple[int, int]:
+    """A size measured ``scale`` times larger, brought down (rounded up)."""
+    return -(-size[0] // scale), -(-size[1] // scale)
 
 
 def card_height(width: int) -> int:

@@ -173,20 +173,23 @@ class Toast:
         return self.left > 0 and bool(self.text)
 
     def draw(self, surface: pygame.Surface, assets: Assets, unit: float,
-             center: tuple[int, int]) -> None:
+             center: tuple[int, int],
+             placed: tuple[pygame.Rect, list[str], int] | None = None) -> None:
+        """Where ``placed`` says (its rectangle, lines and text size: see :meth:`shape`),
+        else centred on ``center``, its text at most six tenths of the window wide and
+        high."""
         if not self.visible:
             return
-        size = int(24 * unit)
-        lines = wrap_text(assets, self.text, size, int(surface.get_width() * 0.6))
-        fit = max(1, int((surface.get_height() * 0.6 - 24 * unit) // int(size * 1.2)))
-        if len(lines) > fit:  # a long message keeps to its part of the window
-            lines = [*lines[:fit - 1], ellipsize(assets, lines[fit - 1] + " …", size,
-                                                 int(surface.get_width() * 0.6))]
-        width = max(assets.font(size).size(line)[0] for line in lines) + int(40 * unit)
-        height = len(lines) * int(size * 1.2) + int(24 * unit)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.center = center
-        rect.clamp_ip(surface.get_rect())
+        if placed is None:
+            size = int(24 * unit)
+            width = int(surface.get_width() * 0.6) + 2 * int(20 * unit)
+            (wide, high), lines = self.shape(assets, size, width, unit,
+                                             int(surface.get_height() * 0.6))
+            rect = pygame.Rect(0, 0, wide, high)
+            rect.center = center
+            rect.clamp_ip(surface.get_rect())
+            placed = rect, lines, size
+        rect, lines, size = placed
         alpha = int(min(1.0, self.left / 0.4) * 235)
         tint = (60, 18, 14, alpha) if self.warning else (14, 34, 26, alpha)
         draw_panel(surface, rect, unit, tint)
@@ -195,6 +198,20 @@ class Toast:
             blit_text(surface, assets, line, size, (rect.centerx, y),
                       WARNING if self.warning else TEXT)
             y += int(size * 1.2)
+
+    def shape(self, assets: Assets, size: int, width: int, unit: float,
+              height: int | None = None) -> tuple[tuple[int, int], list[str]]:
+        """The toast's size and lines with its text at ``size`` pixels wrapped to ``width``
+        (less its margins), cut with an ellipsis where more than ``height`` would be."""
+        pad = int(20 * unit)
+        lines = wrap_text(assets, self.text, size, max(1, width - 2 * pad))
+        if height is not None:  # a long message keeps to its part of the window
+            fit = max(1, int((height - 24 * unit) // int(size * 1.2)))
+            if len(lines) > fit:
+                lines = [*lines[:fit - 1], ellipsize(assets, lines[fit - 1] + " …", size,
+                                                     width - 2 * pad)]
+        wide = max(assets.font(size).size(line)[0] for line in lines) + 2 * pad
+        return (wide, len(lines) * int(size * 1.2) + int(24 * unit)), lines
 
 
 def ellipsize(assets: Assets, text: str, size: int, width: int) -> str:

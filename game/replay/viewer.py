@@ -330,8 +330,8 @@ class ReplayScene(Scene):
             self.table.toast.show(self.tr("replay_line_same"), 5.0, warning=False)
             return
         self.show_line(variation)
-        self.tab = "lines"
-        self._told_result(variation, problem, self.tr("replay_line_is_one_finish"))
+        self.tab = "lines"  # where what a line is, one finish of this very deal, is said
+        self._told_result(variation, problem)
 
     def challenge(self) -> None:
         """C: this deal's cards again, as the first deal of a challenge against the expert."""
@@ -347,15 +347,13 @@ class ReplayScene(Scene):
         self.tab = "lines"
         self._told_result(variation, problem)
 
-    def _told_result(self, variation: Variation, problem: str, note: str = "") -> None:
+    def _told_result(self, variation: Variation, problem: str) -> None:
         text = self.tr("replay_line_result", name=variation.name,
                        original=self.result_text(self.info.deal),
                        result=self.result_text(variation.deal))
-        if note:
-            text += " " + note
         if problem:
             text += " " + self.tr("replay_variation_not_kept", problem=problem)
-        self.table.toast.show(text, 10.0 if note else 7.0, warning=bool(problem))
+        self.table.toast.show(text, 7.0, warning=bool(problem))
 
     def result_text(self, deal: Deal) -> str:
         """Seat 0's score for ``deal``, signed as the score panel signs it; a cancelled deal

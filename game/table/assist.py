@@ -47,7 +47,7 @@ from game.app.widgets import GOLD, TEXT_DIM, draw_panel
 from game.table.beliefs import BeliefsPanel
 from game.table.dialogs.base import HINT
 from game.table.dialogs.declarations import HandfulPanel, MiserePanel
-from game.table.hint_place import HintPlacer, Placed
+from game.table.hint_place import HintPlacer
 from game.table.paint import draw_tag
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 #: that the button does not flicker between two bots' cards).
 CALM = 0.25
 HINT_FILL = (12, 32, 24, 240)
+#: The room a dialog leaves a hint, grown by steps up to the most (design pixels).
+ROOM_STEP = 80
+ROOM_MOST = 480
 
 _WHAT = {
     Play: "table_undo_card",
@@ -104,7 +107,6 @@ class Assist:
         self._hint_panel: Any = None
         self._lit: Any = None  # the dialog whose button the hint lights
         self.box: pygame.Rect | None = None  # where the hint panel was drawn last
-        self._over: Placed | None = None  # a hint to draw over the dialog
         self.placer = HintPlacer(scene, host.dialogs, host.editor)
         self.badge: pygame.Rect | None = None  # where the practised badge was drawn last
         self.beliefs = BeliefsPanel(game_thinker)  # who holds what, with a hint (B)
@@ -291,11 +293,24 @@ class Assist:
                                       or not self._waiting_for_player()):
             self.drop_hint()
         self._light(self.host.dialogs.open_panel())
+        self._make_room()
         if self.hint is None:
             self.beliefs.visible = False  # they come and go with the hint
         if self.beliefs.wanted:
             self.beliefs.update(*self.beliefs_step())
         self._update_buttons()
+
+    def _make_room(self) -> None:
+        """A hint with no room clear of the open dialog, but cut short, has the dialog step
+        aside, a little more each time, until the hint has room; the dialog comes back when
+        the hint goes."""
+        dialogs = self.host.dialogs
+        if self.hint is None or dialogs.open_panel() is None or self.host.editor.open:
+            dialogs.make_room(0)
+            return
+        u = self.scene.layout.u
+        while self.placer.place(self.hint, cut=False) is None and dialogs.room < u(ROOM_MOST):
+            dialogs.make_room(dialogs.room + u(ROOM_STEP))
 
     def beliefs_step(self) -> tuple[tuple[int, int], SeatView | None]:
         """The moment shown (which deal, how far into it) and the player's view there."""
@@ -442,33 +457,21 @@ class Assist:
             return
         undo.draw(surface, scene.app)  # its tooltip comes with the others, over everything
 
-    def draw_hint(self, surface: pygame.Surface, dialog: pygame.Rect | None = None) -> None:
-        """The hint panel (nothing while there is none, or over a score panel), under the
-        open ``dialog``; one with no place clear of the dialog is kept for
-        :meth:`draw_hint_over`, drawn after the dialog, so that it can be read."""
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint panel where its placer found room (nothing while there is none, or over
+        a score panel), and who holds what beside it, above the hand, when asked for."""
         scene = self.scene
         self.box = None
-        self._over = None
         if self.hint is None or self.host.score_panel is not None:
             return
-        self.beliefs.draw(surface, scene.app, surface.get_rect(), scene.app.unit, scene.lang)
         placed = self.placer.place(self.hint)
+        lay = scene.layout
+        above = pygame.Rect(0, 0, lay.size[0], lay.status_rect.top - lay.u(4))  # the hand
+        self.beliefs.draw(surface, scene.app, above, scene.app.unit, scene.lang,
+                          beside=placed[0] if placed is not None else None)
         if placed is None:
             return
-        if dialog is not None and placed[0].colliderect(dialog):
-            self._over = placed
-            return
-        self._paint_hint(surface, placed)
-
-    def draw_hint_over(self, surface: pygame.Surface) -> None:
-        """The hint kept by :meth:`draw_hint` for want of a place clear of the dialog."""
-        if self._over is not None:
-            self._paint_hint(surface, self._over)
-
-    def _paint_hint(self, surface: pygame.Surface, placed: Placed) -> None:
-        scene = self.scene
         box, lines = placed
-        lay = scene.layout
         u = lay.u
         pad = u(12)
         draw_panel(surface, box, scene.app.unit, HINT_FILL, HINT)

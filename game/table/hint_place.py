@@ -1,6 +1,10 @@
 """Where the table's hint panel goes: clear of the seats, the scores, the buttons, the middle
-of the table, the open dialog and the discard zone (of the other seats' speech bubbles too when
-there is room), showing as much of the hint as fits, as near the bottom right as it can.
+of the table, the open dialog and the discard zone (:func:`game.table.room.kept_in_sight`; of
+the other seats' speech bubbles too when there is room), showing as much of the hint as
+fits, as near the bottom right as it can; where even its shortest form has no room, its
+sentence cut to the largest room there is. It never covers what must stay in sight: when a
+dialog leaves no room at all, the table has the dialog step aside
+(:meth:`game.table.dialogs.Dialogs.make_room`).
 
 :class:`HintPlacer` belongs to the table's :class:`~game.table.assist.Assist`, which draws the
 panel where :meth:`HintPlacer.place` says; the place is kept while nothing on the table moves.
@@ -8,15 +12,13 @@ panel where :meth:`HintPlacer.place` says; the place is kept while nothing on th
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.widgets import GOLD, TEXT, TEXT_DIM, wrap_text
+from game.app.widgets import GOLD, TEXT, TEXT_DIM, ellipsize, wrap_text
 from game.table.dialogs.base import HINT
-from game.table.geometry import BUBBLE_TEXT
-from game.table.paint import tag_rect
+from game.table.room import bubble_areas, free_place, free_rects, kept_in_sight
 
 if TYPE_CHECKING:
     from game.table.dialogs import Dialogs
@@ -24,9 +26,11 @@ if TYPE_CHECKING:
     from game.table.stage import Stage
 
 #: How much of a hint its panel shows, best first: text size (design pixels), option lines.
-LEVELS = ((19, 4), (19, 3), (17, 3), (17, 2), (19, 0), (17, 0), (16, 0), (15, 0))
-#: The longest words a seat says in a bubble: the hint panel leaves room for them.
-LONGEST_WORDS = ("garde_contre", "garde_sans", "table_partner", "table_alone")
+LEVELS = ((19, 4), (19, 3), (17, 3), (17, 2), (19, 0), (17, 0), (16, 0), (15, 0), (14, 0),
+          (13, 0))
+#: The narrowest hint panel (design pixels), and the shortest, its sentence cut to fit.
+NARROWEST = 200
+SHORTEST = 80
 
 #: The panel's lines: text, size in pixels, colour.
 Lines = list[tuple[str, int, Any]]
@@ -43,50 +47,32 @@ class HintPlacer:
         self.editor = editor
         self._placed_key: object = None  # the place, kept while nothing moves
         self._placed: Placed | None = None
+        self._shapes_for: object = None  # the window size and hint the shapes are of
+        self._shapes: dict[tuple[int, int, int], tuple[Lines, int]] = {}
 
     def obstacles(self) -> list[pygame.Rect]:
-        """What the hint panel must leave in sight: the seats, the scores, the buttons, the
-        middle of the table, the status line, the open dialog, the discard zone and its
-        buttons (whether shown yet or not, so that the panel does not jump about)."""
-        scene = self.scene
-        lay = scene.layout
-        out = [pygame.Rect(p.group) for p in lay.seats]
-        out += [pygame.Rect(r) for r in lay.buttons.values()]
-        score = pygame.Rect(lay.score_rect)
-        score.height += lay.u(36)  # and the practised badge under it
-        out += [score, pygame.Rect(lay.trick_rect), pygame.Rect(lay.status_rect)]
-        for place in lay.seats:  # the names beside the trick reach out of its rectangle
-            if place.seat != scene.me:
-                pos, anchor = lay.trick_tag(place.seat, *place.trick)
-                out.append(tag_rect(scene.ink, lay.u, scene.name(place.seat), pos, anchor))
-        panel = self.dialogs.open_panel()
-        editor = self.editor
-        if panel is not None and not editor.open:
-            out.append(pygame.Rect(panel.rect))
-        if editor.open:
-            out += [pygame.Rect(lay.discard_rect), pygame.Rect(editor.confirm_button.rect)]
-            if editor.reopened:
-                out.append(pygame.Rect(editor.keep_button.rect))
-        elif editor.may_reopen():
-            out.append(pygame.Rect(editor.change_button.rect))
-        if scene.sprites.dog:
-            out.append(pygame.Rect(lay.dog_rect))
-        return out
+        """What the hint panel must leave in sight (:func:`game.table.room.kept_in_sight`)."""
+        return kept_in_sight(self.scene, self.dialogs, self.editor)
 
     def bubbles(self) -> list[pygame.Rect]:
-        """Where the other seats' speech bubbles go, as wide as their longest words (said
-        or not yet, so that the panel does not jump about)."""
-        scene = self.scene
-        lay = scene.layout
-        font = scene.app.assets.font(lay.u(BUBBLE_TEXT))
-        said = max((font.size(scene.tr(key)) for key in LONGEST_WORDS), key=lambda s: s[0])
-        return [lay.bubble_area(p.seat, said) for p in lay.seats if p.seat != scene.me]
+        """Where the other seats' speech bubbles go (:func:`game.table.room.bubble_areas`)."""
+        return bubble_areas(self.scene)
 
     def _lines(self, hint: Any, width: int, size: int, options: int
                ) -> tuple[Lines, int]:
         """The hint's text wrapped to ``width`` at ``size`` design pixels, with at most
         ``options`` option lines, and the height of the whole panel (title row and margins
-        included)."""
+        included); kept for the hint and the window's size, the places tried being many."""
+        known = (self.scene.layout.size, str(hint.text), tuple(map(str, hint.options)))
+        if known != self._shapes_for:
+            self._shapes_for, self._shapes = known, {}
+        shape = self._shapes.get((width, size, options))
+        if shape is None:
+            shape = self._shapes[(width, size, options)] = self._wrap(hint, width, size,
+                                                                      options)
+        return shape
+
+    def _wrap(self, hint: Any, width: int, size: int, options: int) -> tuple[Lines, int]:
         scene = self.scene
         u = scene.layout.u
         assets = scene.app.assets
@@ -111,60 +97,75 @@ class HintPlacer:
             body += u(4)
         return lines, 2 * u(12) + u(22) + body
 
-    def place(self, hint: Any) -> Placed | None:
-        """The hint panel's rectangle and lines: clear of everything in ``_obstacles`` (of
-        the others' bubbles too when there is room), showing as much of ``hint`` as it can
-        (every option, a larger text), and of the places that do, the nearest to the bottom
-        right of the table, above the hand."""
+    def place(self, hint: Any, cut: bool = True) -> Placed | None:
+        """The hint panel's rectangle and lines: clear of everything in :meth:`obstacles`
+        (of the others' bubbles too when there is room), showing as much of ``hint`` as it
+        can (every option, a larger text), and of the places that do, the nearest to the
+        bottom right of the table, above the hand; with ``cut``, where none does, its
+        sentence cut short to the largest room there is; ``None`` when there is none."""
         lay = self.scene.layout
         u = lay.u
         area = lay.hint_area()
-        if area.width < u(200) or area.height < u(80):
+        if area.width < u(NARROWEST) or area.height < u(SHORTEST):
             return None
         gap = u(8)
         solid = [r.inflate(2 * gap, 2 * gap) for r in self.obstacles()]
         soft = [r.inflate(2 * gap, 2 * gap) for r in self.bubbles()]
-        key = (lay.size, tuple(tuple(r) for r in solid + soft), id(hint))
+        key = (lay.size, tuple(tuple(r) for r in solid + soft), id(hint), cut)
         if key == self._placed_key:
             return self._placed
-        placed = self._search(hint, area, solid + soft) or self._search(hint, area, solid)
-        if placed is None:  # nowhere free: above the hand on the right, the text alone
-            width = min(u(360), area.width)
-            lines, height = self._lines(hint, width - 2 * u(12), 15, 0)
-            box = pygame.Rect(0, 0, width, min(area.height, height))
-            box.bottomright = area.bottomright
-            placed = box, lines
+        clear = free_rects(area, solid)
+        placed = (self._search(hint, free_rects(area, solid + soft))
+                  or self._search(hint, clear) or (self._cut(hint, area, clear) if cut else None))
         self._placed_key, self._placed = key, placed
         return placed
 
-    def _search(self, hint: Any, area: pygame.Rect, walls: list[pygame.Rect]
-                ) -> Placed | None:
-        """The best place in ``area`` clear of ``walls``, if there is one."""
+    def _widths(self) -> list[int]:
         u = self.scene.layout.u
-        rights = {area.right} | {r.left for r in walls if area.left < r.left <= area.right}
-        lefts = {area.left} | {r.right for r in walls if area.left <= r.right < area.right}
-        bottoms = {area.bottom} | {r.top for r in walls if area.top < r.top <= area.bottom}
-        tops = {area.top} | {r.bottom for r in walls if area.top <= r.bottom < area.bottom}
-        widths = [u(w) for w in range(460, 199, -40)]
+        return [u(w) for w in range(460, NARROWEST - 1, -40)]
+
+    def _search(self, hint: Any, free: list[pygame.Rect]) -> Placed | None:
+        """The best place in the ``free`` rectangles for the most of ``hint``, if any."""
+        lay = self.scene.layout
+        u = lay.u
+        corner = lay.hint_area().bottomright
         for size, options in LEVELS:
-            best: tuple[float, pygame.Rect, Lines] | None = None
-            for width in widths:
-                lines, height = self._lines(hint, width - 2 * u(12), size, options)
-                if height > area.height:
-                    continue
-                xs = [x - width for x in rights] + list(lefts)
-                ys = [y - height for y in bottoms] + list(tops)
-                for x in xs:
-                    for y in ys:
-                        box = pygame.Rect(x, y, width, height)
-                        if not area.contains(box) or box.collidelist(walls) >= 0:
-                            continue
-                        far = math.hypot(area.right - box.right, area.bottom - box.bottom)
-                        if best is None or far < best[0]:
-                            best = (far, box, lines)
-            if best is not None:
-                return best[1], best[2]
+            shapes = [(width, *self._lines(hint, width - 2 * u(12), size, options))
+                      for width in self._widths()]
+            found = free_place(free, [(w, h) for w, _, h in shapes], ("bottomright", corner))
+            if found is not None:
+                box, index = found
+                return box, shapes[index][1]
+        return None
+
+    def _cut(self, hint: Any, area: pygame.Rect, free: list[pygame.Rect]) -> Placed | None:
+        """Where even the shortest hint has no room: the tallest of the ``free`` rectangles
+        it can have, with as much of the sentence as fits it, the last line cut with an
+        ellipsis."""
+        lay = self.scene.layout
+        u = lay.u
+        size, options = LEVELS[-1]
+        for width in self._widths():
+            lines, height = self._lines(hint, width - 2 * u(12), size, options)
+            tallest = max((r.height for r in free if r.width >= width), default=0)
+            if min(height, tallest) < u(SHORTEST):
+                continue
+            found = free_place(free, [(width, min(height, tallest))],
+                               ("bottomright", area.bottomright))
+            if found is None:
+                continue
+            box, _ = found
+            text = [line for line in lines if line[2] == TEXT]
+            room = (box.height - 2 * u(12) - u(22)) // round(text[0][1] * 1.22)
+            if room < 1:
+                continue
+            kept = text[:room]
+            if len(kept) < len(text):
+                last, pixels, color = kept[-1]
+                kept[-1] = (ellipsize(self.scene.app.assets, last + " \u2026", pixels,
+                                      width - 2 * u(12)), pixels, color)
+            return box, kept
         return None
 
 
-__all__ = ["LEVELS", "LONGEST_WORDS", "HintPlacer", "Lines", "Placed"]
+__all__ = ["LEVELS", "NARROWEST", "SHORTEST", "HintPlacer", "Lines", "Placed"]

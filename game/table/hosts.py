@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.table.discard import DiscardEditor
     from game.table.input import TableInput
     from game.table.plays import CardPlays
+    from game.table.room import ToastPlacer
     from game.table.score.panel import ScorePanel
     from game.table.source import Change, Step, TablePlayer
     from game.table.sprites import CardSprite
@@ -73,11 +74,13 @@ class AssistHost(Protocol):
 
 class Parts(Protocol):
     """The parts of the table that draw over the stage: the discard zone, the dialog, the
-    hint and the badge, the corner buttons, the card being dragged, the score panel."""
+    hint and the badge, the corner buttons, the card being dragged, the score panel, and
+    where the toast goes."""
 
     editor: DiscardEditor
     dialogs: Dialogs
     assist: Assist
+    toasts: ToastPlacer
     buttons: dict[str, IconButton]
     input: TableInput
     score_panel: ScorePanel | None

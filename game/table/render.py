@@ -72,16 +72,18 @@ def draw(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     for button in parts.buttons.values():
         button.draw(surface, table.app)
     panel = parts.dialogs.open_panel()
-    dialog = panel.rect if panel is not None and not parts.editor.open else None
     # under the bubbles: what the others say stays in sight
-    parts.assist.draw_hint(surface, dialog)
+    parts.assist.draw_hint(surface)
+    toast = parts.toasts.place(parts.assist.box) if table.toast.visible else None
     for bubble in table.bubbles:
         place = lay.seats[bubble.seat]
         draw_bubble(surface, table.ink, lay.u, bubble, place.bubble, place.bubble_dir)
-    _status(table, parts, surface)  # over a bubble it reaches: the line being read comes first
-    if panel is not None and dialog is not None:
+    # over a bubble it reaches: the line being read comes first; a toast may take its place
+    if not table.toast.visible or (toast is not None
+                                   and not toast[0].colliderect(lay.status_rect)):
+        _status(table, parts, surface)
+    if panel is not None and not parts.editor.open:
         panel.draw(surface)
-        parts.assist.draw_hint_over(surface)  # when no place was clear of it
     table.hand.draw(surface, table.art)
     parts.editor.draw_buttons(surface)
     for sprite in table.sprites.pending:
@@ -97,8 +99,9 @@ def draw(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     if table.shown.visible:
         draw_shown(table, surface)
     _tooltip(table, parts, surface)
-    table.toast.draw(surface, table.app.assets, table.app.unit,
-                     (round(lay.toast_pos[0]), round(lay.toast_pos[1])))
+    if table.toast.visible:  # where there is room for it, else where the status line is
+        table.toast.draw(surface, table.app.assets, table.app.unit,
+                         (round(lay.toast_pos[0]), round(lay.toast_pos[1])), toast)
 
 
 def faces_on_show(table: Stage, parts: Parts) -> set[Card]:
@@ -384,7 +387,7 @@ def _show(table: Stage, surface: pygame.Surface, show: Show) -> None:
 
 def _status(table: Stage, parts: Parts, surface: pygame.Surface) -> None:
     text = table.status
-    if not text or table.toast.visible or parts.score_panel is not None:
+    if not text or parts.score_panel is not None:
         return  # under the score panel it would only show through
     lay = table.layout
     size = table.ink.fit(text, lay.font_status, lay.status_rect.width - lay.u(40))

@@ -53,6 +53,7 @@ from game.table.layout import TRICK_BESIDE_SCALE, TableLayout
 from game.table.looks import hand_looks
 from game.table.overlays import Overlay, shown_groups
 from game.table.plays import CardPlays
+from game.table.room import ToastPlacer
 from game.table.score.panel import ScorePanel
 from game.table.shown import lay_sprites_out
 from game.table.source import Redraw, Step, StepSource, TablePlayer
@@ -124,6 +125,7 @@ class TableScene(Scene, Stage):
         self.buttons = {b: IconButton(*names[b]) for b in wanted}
         self.assist = Assist(self, self, self.options.undo_question,
                              off=self.options.assist_off)
+        self.toasts = ToastPlacer(self, self.dialogs, self.editor)
         if self.player is not None:
             self.player.hold(True)  # no bot moves before the table has shown the deal
             self._held = True

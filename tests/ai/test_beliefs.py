@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import cards as C
+from engine.ai import make_bot
 from engine.ai.beliefs import beliefs
 from engine.deal import Deal
 from engine.rules import load_rules
@@ -21,7 +22,7 @@ def test_every_hidden_card_is_somewhere_and_its_true_holder_is_possible(players:
         state = deal.state_at(index)
         view = view_for(state, 0)
         seen = beliefs(view, samples=24, seed=index)
-        hidden = C.FULL_DECK & ~view.hand_mask & ~view.played & ~C.mask_of(view.discard or ())
+        hidden = C.FULL_DECK & ~view.hand_mask & ~view.played
         assert seen.cards == tuple(C.cards_of(hidden))
         assert 1.0 <= seen.effective <= 24.0 + 1e-9  # what the weighted deals are worth
         assert not any(odds[0] for odds in seen.odds)  # none of them is in the seat's hand
@@ -46,9 +47,38 @@ def test_what_the_table_showed_is_certain() -> None:
         assert seen.odds_of(C.parse_card(card))[1] == pytest.approx(1.0)
     diamonds = [c for c in seen.cards if C.SUIT_OF[c] == 2]
     assert diamonds and all(seen.odds_of(c)[1] == 0.0 for c in diamonds)  # the taker ruffed
-    held = seen.held_by(1, 0.5)
-    assert [c for c, _ in held[:8]] and all(p >= 0.5 for _, p in held)
+    held = seen.picture()[1]
+    assert len(held) == seen.counts[1] == 16  # the taker's cards not played yet
+    assert {C.parse_card(c) for c in ("T18", "T12", "T8")} <= {c for c, _ in held}
     assert [p for _, p in held] == sorted((p for _, p in held), reverse=True)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_picture_gives_every_hand_its_cards_and_the_taker_its_own_discard(
+        players: int) -> None:
+    """Early in a deal the cards spread over the seats (no card more likely than not in one
+    place): the picture still gives each holder as many cards as it has, each card once,
+    the likeliest placings first, and the taker's own discard is aside for certain."""
+    from engine.ai.beliefs import CERTAIN
+    from tests.helpers.table import taken_by_the_player
+
+    deal = taken_by_the_player(players, 3).current
+    bots = [make_bot("simple", seat) for seat in range(players)]
+    while len(deal.state.tricks) < 2:
+        seat = deal.state.turn
+        deal.execute(seat, bots[seat].decide(view_for(deal.state, seat)))
+    view = view_for(deal.state, 0)
+    seen = beliefs(view, samples=32, seed=1)
+    picture = seen.picture()
+    assert [len(cards) for cards in picture] == list(seen.counts)
+    assert seen.counts == (0, *view.hand_counts[1:], len(view.discard))
+    placed = [card for cards in picture for card, _ in cards]
+    assert sorted(placed) == list(seen.cards)
+    assert picture[players] == [(card, pytest.approx(1.0)) for card in sorted(view.discard)]
+    sureness = seen.sureness()
+    assert sureness is not None and 1 / (players - 1) - 0.05 < sureness < CERTAIN
+    for holder, cards in enumerate(picture):
+        assert all(seen.odds_of(card)[holder] == chance for card, chance in cards)
 
 
 def test_the_same_seed_gives_the_same_table_and_the_dog_is_aside() -> None:

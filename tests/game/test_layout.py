@@ -173,7 +173,7 @@ def test_a_seats_bid_bubble_stays_clear_of_the_dialogs_the_scores_and_the_seats(
 
     from game.app.i18n import tr
     from game.table.geometry import BUBBLE_TEXT
-    from game.table.hint_place import LONGEST_WORDS
+    from game.table.room import LONGEST_WORDS
 
     pygame.font.init()
     layout = make(size, players)

@@ -567,31 +567,38 @@ def test_a_real_hint():
         assert table.match.practised == set()
 
 
-def test_a_hint_with_no_place_clear_of_the_dialog_is_drawn_over_it(jobs, monkeypatch):
-    """A long hint beside a tall dialog may find no place clear of it: it then goes above
-    the hand on the right, and is drawn over the dialog, where it can be read (it was drawn
-    under it, its first words hidden)."""
-    from game.table.dialogs.base import HINT
-    from game.table.hint_place import HintPlacer
+#: A hint as long as the French for a Garde contre's.
+LONG_HINT = ("Annoncez Garde contre : prendre vaut 1308 de plus que passer, et vous gagnez le "
+             "contrat dans 100 % des simulations (espérance +1308 pour vous, 342 de plus que "
+             "le choix suivant).")
 
-    monkeypatch.setattr(HintPlacer, "_search", lambda self, hint, area, walls: None)
-    with Table(seed=4) as table:
+
+def test_a_hint_with_no_room_beside_the_dialog_has_the_dialog_step_aside(jobs):
+    """A long hint beside a wide dialog may find no room clear of it: the dialog steps
+    aside (laid out narrower, its buttons all there) until the hint has room beside it,
+    never under or over it; when the hint goes, the dialog comes back (the hint was drawn
+    over the dialog's buttons, "Garde contre" half hidden)."""
+    with Table(seed=4, size=(1024, 600)) as table:
         table.settle()
         scene = table.scene
-        ask_hint(table, jobs)
         panel = scene.dialogs.open_panel()
-        placed = scene.assist.placer.place(scene.assist.hint)
-        assert panel is not None and placed is not None
-        overlap = placed[0].clip(panel.rect)
-        assert overlap.width > 20 and overlap.height > 20
-        surface = pygame.Surface(scene.layout.size)
-        scene.draw(surface)
-        box = placed[0]
-        assert scene.assist.box == box and panel.rect.left < box.left < panel.rect.right
-        # the hint's green edge, where it crosses the dialog, is in sight
-        point = (box.left, overlap.centery)
-        red, green, _ = surface.get_at(point)[:3]
-        assert green > 150 and green > red + 60, (point, surface.get_at(point), HINT)
+        assert panel is not None
+        alone = pygame.Rect(panel.rect)
+        labels = [b.label for b in panel.buttons]
+        key(table, pygame.K_h, char="h")
+        jobs[-1].hint = FakeHint(jobs[-1].hint.action, LONG_HINT, jobs[-1].hint.options)
+        jobs[-1].ready = True
+        table.step(2)
+        box = scene.assist.box
+        assert box is not None and scene.dialogs.room > 0
+        assert scene.dialogs.open_panel() is panel and panel.rect.width < alone.width
+        assert [b.label for b in panel.buttons] == labels
+        assert not box.colliderect(panel.rect)
+        for button in panel.buttons:
+            assert panel.rect.contains(button.rect)
+        key(table, pygame.K_ESCAPE)  # the hint goes: the dialog comes back
+        assert scene.assist.hint is None and scene.dialogs.room == 0
+        assert panel.rect == alone
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -602,7 +609,7 @@ def test_the_hint_leaves_every_seat_its_plate_its_bubble_and_the_dialog(jobs, pl
     top), the others' bubbles (which are drawn over it anyway); no bubble goes under the
     dialog."""
     from game.table.geometry import BUBBLE_TEXT
-    from game.table.hint_place import LONGEST_WORDS
+    from game.table.room import LONGEST_WORDS
 
     with Table(players=players, seed=4, size=size) as table:
         table.settle()
@@ -718,6 +725,90 @@ def test_b_shows_who_holds_what_with_a_hint_and_goes_with_it(jobs):
         table.click(table.card_point(scene.view.legal_plays[0]))
         table.step(2)
         assert assist_.hint is None and not assist_.beliefs.visible
+
+
+def test_who_holds_what_early_in_a_deal_as_taker_shows_every_hand(jobs, monkeypatch):
+    """1024 x 600 in French: the player takes a Garde, makes the discard and plays two
+    tricks; then H and B. Every other seat's row and the discard's hold cards, the
+    discard's the player's own, known for certain (100 %); every chance has its % sign, and
+    a sentence says in words how sure the picture is, with no simulated deals in it (rows
+    were empty: only cards more likely than not in one place were listed, and the taker's
+    own discard was left out)."""
+    import time as _time
+
+    from game.table import beliefs as panel_module
+    from game.table.beliefs import BeliefsPanel
+    from tests.helpers.table import make_discard, taken_by_the_player
+
+    with Table(players=4, match=taken_by_the_player(4, 3), size=(1024, 600)) as table:
+        app, scene = table.app, table.scene
+        app.update_settings(app.settings.with_(language="fr"), save=False)
+        table.settle()
+        make_discard(table)
+        discard = set(scene.view.discard)
+        while len(scene.view.tricks) < 2 or scene.view.turn != 0:
+            panel = scene.dialogs.open_panel()
+            if panel is not None:  # the slam, a handful: no, thank you
+                table.click(panel.buttons[-1].rect.center)
+            elif scene.view.turn == 0:
+                table.drag_to_table(scene.view.legal_plays[0])
+            table.settle()
+        assert scene.view.phase is Phase.PLAYING and len(scene.view.tricks) == 2
+        ask_hint(table, jobs)
+        key(table, pygame.K_b, char="b")
+        assist_ = scene.assist
+        end = _time.monotonic() + 60
+        while assist_.beliefs.at(assist_.beliefs_step()[0]) is None and (
+                _time.monotonic() < end):
+            table.step()
+            _time.sleep(0.005)
+        drawn: list[tuple[str, object]] = []  # what the panel draws, in order
+        drawing = []
+        shown_card, shown_text = app.assets.card, panel_module.blit_text
+        panel_draw = BeliefsPanel.draw
+
+        def card(card, *args):
+            if drawing:
+                drawn.append(("card", card))
+            return shown_card(card, *args)
+
+        def text(surface, assets, words, *args, **kwargs):
+            drawn.append(("text", words))
+            return shown_text(surface, assets, words, *args, **kwargs)
+
+        def draw(self, *args, **kwargs):
+            drawing.append(1)
+            try:
+                panel_draw(self, *args, **kwargs)
+            finally:
+                drawing.clear()
+
+        monkeypatch.setattr(app.assets, "card", card)
+        monkeypatch.setattr(panel_module, "blit_text", text)
+        monkeypatch.setattr(BeliefsPanel, "draw", draw)
+        table.step()
+        rows: dict[str, list[tuple[int, str]]] = {}
+        labels = [tr("replay_beliefs_discard", "fr")] + [scene.name(s) for s in (1, 2, 3)]
+        row = None
+        for kind, what in drawn:
+            if kind == "text" and what in labels:
+                row = rows.setdefault(str(what), [])
+            elif kind == "card" and row is not None:
+                row.append((int(what), ""))  # type: ignore[call-overload]
+            elif kind == "text" and row and not row[-1][1]:
+                row[-1] = (row[-1][0], str(what))  # the chance under the card
+        assert set(rows) == set(labels), rows
+        for label, cards in rows.items():
+            assert cards, f"the row of {label} is empty"
+            assert all(figure.endswith("%") for _, figure in cards), (label, cards)
+        aside = rows[tr("replay_beliefs_discard", "fr")]
+        assert {c for c, _ in aside} == discard
+        assert {figure for _, figure in aside} == {tr("hint_percent", "fr", n=100)}
+        texts = [what for kind, what in drawn if kind == "text"]
+        assert not any("simul" in t.lower() for t in texts), texts
+        words = [tr(f"replay_beliefs_{how}", "fr") for how in ("clear", "fair", "rough",
+                                                               "vague")]
+        assert any(t.startswith(tuple(words)) for t in texts), texts
 
 
 def test_a_table_that_never_shows_who_holds_what_never_reaches_for_the_thinker():

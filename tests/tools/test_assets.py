@@ -175,3 +175,57 @@ def test_small_text_keeps_the_fonts_proportions():
             assert abs(small.size(word)[0] - large.size(word)[0] / 2) <= 1, (word, size)
             image = small.render(word, True, (255, 255, 255))
             assert image.get_size() == small.size(word)
+
+
+#: The pixel sizes of text at 1024 x 600 (design sizes 12 to 24 at a unit of 0.8): the key
+#: help and the side panel of the replay, the plates, the hint, the dialogs' notes.
+SMALL_SIZES = range(9, 20)
+#: The words that came apart at 1024 x 600 ("PgUp/PgDn: t rick", "M/Shi ft+M",
+#: "Gauche/Droi te", "onglet s"), and a few more of the key help.
+SPACED_WORDS = ("PgUp/PgDn", "trick", "M/Shift+M", "Gauche/Droite", "onglets", "Quitter",
+                "Entrée", "signalé", "précédent", "défi", "vitesse")
+
+
+def _ink_width(image) -> int:
+    """From the first column of ``image`` with ink to the last (its column profile)."""
+    columns = [x for x in range(image.get_width())
+               if any(image.get_at((x, y)).a >= 40 for y in range(image.get_height()))]
+    return columns[-1] - columns[0]
+
+
+@pytest.mark.parametrize("size", SMALL_SIZES)
+def test_small_text_spaces_its_letters_as_the_font_means_them(size):
+    """Each letter takes, on screen, the room the font's design gives it. Drawn at twice
+    its size and scaled down, small text still carried the hinting's whole pixels: a narrow
+    letter's advance rounded up by a pixel at 22 px is half a pixel at 11, and words came
+    apart. Measured on the drawn surfaces: a run of thirty of a letter is wider than a run
+    of ten by twenty advances, each within a quarter of a pixel of the design's (the font
+    at 1000 px, scaled)."""
+    import pygame
+
+    from game.app.assets import SmoothFont
+
+    pygame.font.init()
+    font, design = SmoothFont(size), pygame.font.Font(None, 1000)
+    for letter in sorted(set("".join(SPACED_WORDS)) - {"/", "+"}):
+        short, long = (font.render(letter * n, True, (255, 255, 255)) for n in (10, 30))
+        advance = (_ink_width(long) - _ink_width(short)) / 20
+        meant = design.size(letter * 30)[0] / 30 * size / 1000
+        assert abs(advance - meant) <= 0.25, (letter, size, advance, meant)
+
+
+def test_a_long_text_is_drawn_at_its_own_size():
+    """A text of thousands of letters is not drawn eight times larger before it is scaled
+    down (a surface of hundreds of megabytes): the longer the text, the less large."""
+    import pygame
+
+    from game.app.assets import WIDEST, SmoothFont
+
+    pygame.font.init()
+    font = SmoothFont(12)
+    assert font._scale("trick") == 8
+    for length in (200, 2000, 5000):
+        scale = font._scale("W" * length)
+        assert scale * 12 * length <= WIDEST or scale == 1, length
+    image = font.render("W" * 5000, True, (255, 255, 255))
+    assert image.get_width() == pygame.font.Font(None, 12).size("W" * 5000)[0]

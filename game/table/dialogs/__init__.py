@@ -60,6 +60,7 @@ class Dialogs:
         self.selection: set[Card] = set()  # hand cards chosen for a handful
         self.select_mode = False
         self._key: Key | None = None
+        self.room = 0  # pixels the dialog leaves free at the right of its area (for a hint)
 
     def _made(self, cls: type[Panel]) -> Panel:
         """A new panel of ``cls``: the declarations share what the dialogs remember."""
@@ -142,6 +143,20 @@ class Dialogs:
         self.selection.clear()
 
     def place(self) -> None:
+        """Lay the open dialog out in its area, whole: at a new size or for a new dialog, a
+        hint takes anew the room it needs (:meth:`make_room`)."""
+        self.room = 0
+        self._lay_out()
+
+    def make_room(self, width: int) -> None:
+        """Leave ``width`` pixels free at the right of the dialog's area (0: none), the
+        dialog laid out again narrower: where the hint finds no room beside the dialog, the
+        dialog steps aside for it while it is shown."""
+        if width != self.room:
+            self.room = width
+            self._lay_out()
+
+    def _lay_out(self) -> None:
         if self.panel is not None:
             self.panel.layout(self.area(), self.table.app.unit)
 
@@ -152,8 +167,11 @@ class Dialogs:
                 and bool(self.table.view.trick.cards))
 
     def area(self) -> pygame.Rect:
-        """Where the open dialog goes: the middle of the table, or beside the trick."""
+        """Where the open dialog goes: the middle of the table (clear of the running scores
+        at its top left), or beside the trick, less the room it leaves for a hint."""
         lay = self.table.layout
-        if self.beside_trick():
-            return lay.trick_beside()[2]
-        return pygame.Rect(lay.panel_rect)
+        area = lay.trick_beside()[2] if self.beside_trick() else pygame.Rect(lay.panel_rect)
+        if area.colliderect(lay.score_rect):  # the running scores reach down beside it
+            area.inflate_ip(-2 * (lay.score_rect.right + lay.u(8) - area.left), 0)
+        area.width -= min(self.room, area.width // 2)
+        return area

@@ -81,6 +81,7 @@ SMALL_SIZE = 19
 BUTTON_H = 50
 BUTTON_MIN_W = 130
 WIDTH = 600  # preferred panel width
+SMALLEST = 0.6  # the least share of the table's unit a panel is made smaller to, to fit
 
 
 def signed(value: int | float) -> str:
@@ -168,7 +169,8 @@ class Panel:
         self.host = host
         self.app = host.app
         self.done = False
-        self.unit = 1.0
+        self.unit = 1.0  # the unit it is laid out at: the table's, or less where it must fit
+        self.given_unit = 1.0
         self.area = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[ChoiceButton] = []
@@ -285,10 +287,23 @@ class Panel:
     def layout(self, rect: pygame.Rect, unit: float) -> None:
         """Size the panel to its content and centre it on ``rect`` (kept inside the window)."""
         self.area = pygame.Rect(rect)
-        self.unit = unit
+        self.given_unit = unit
         self.relayout()
 
     def relayout(self) -> None:
+        """Lay the panel out in its area at the table's unit, or smaller when it would not
+        fit there (a narrow area beside a trick, a tall dialog in a small window): the
+        area keeps clear of the seats, and so does the panel."""
+        unit = self.given_unit
+        while True:
+            self.unit = unit
+            self._lay_out()
+            fits = self.rect.width <= self.area.width and self.rect.height <= self.area.height
+            if fits or not self.area.width or unit <= self.given_unit * SMALLEST:
+                return
+            unit = max(unit * 0.92, self.given_unit * SMALLEST)
+
+    def _lay_out(self) -> None:
         screen_w, screen_h = self.app.size
         margin = self.px(10)
         screen = pygame.Rect(margin, margin, screen_w - 2 * margin, screen_h - 2 * margin)
@@ -297,9 +312,8 @@ class Panel:
         widths = [max(b.natural_width(self.app.assets, self.unit), self.px(BUTTON_MIN_W))
                   for b in self.buttons]
         row_w = sum(widths) + gap * max(0, len(widths) - 1)
-        max_w = max(area.width, min(screen.width, self.px(self.width)))
         content_w, _ = self.content_size(self.px(self.width) - 2 * pad, screen.height)
-        width = min(max_w, max(self.px(self.width), row_w + 2 * pad, content_w + 2 * pad))
+        width = min(area.width, max(self.px(self.width), row_w + 2 * pad, content_w + 2 * pad))
         inner = width - 2 * pad
         # the title and the text
         lines: list[tuple[str, int, tuple[int, int, int], int]] = []

@@ -237,11 +237,8 @@ class ScorePanel(Panel):
     # --- layout ----------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, unit: float) -> None:
         """The score panel takes the middle of ``rect``: the whole table."""
-        self.unit = unit
-        w = rect.width
-        self.area = pygame.Rect(rect)
-        self.width = min(1080, int((w - 40 * unit) / unit))
-        self.relayout()
+        self.width = min(1080, int((rect.width - 40 * unit) / unit))
+        super().layout(rect, unit)
 
     def _column_sizes(self, width: int) -> tuple[int, int]:
         gap = self.px(36)
