@@ -149,5 +149,14 @@ def compare(yours: Sequence[Deal | None], experts: Sequence[Deal | None]
             for i, (a, b) in enumerate(zip(yours, experts, strict=True))]
 
 
+def totals(comparison: Sequence[DealComparison]) -> tuple[int, int, int]:
+    """The player's total, the expert's and their difference over the deals of
+    ``comparison`` that both runs have finished."""
+    both = [c for c in comparison if c.difference is not None]
+    yours = sum(c.yours or 0 for c in both)
+    experts = sum(c.experts or 0 for c in both)
+    return yours, experts, yours - experts
+
+
 __all__ = ["SEAT", "SERIES_LENGTH", "Challenge", "ChallengeCancelled", "ChallengeError",
-           "ChallengeMatch", "DealComparison", "compare", "expert_game"]
+           "ChallengeMatch", "DealComparison", "compare", "expert_game", "totals"]

@@ -15,8 +15,6 @@ from pathlib import Path
 import platformdirs
 
 APP_NAME = "tarot-table"
-#: The names of the matches put aside: ``current-match.replaced.json``, then ``-2``, ``-3``…
-REPLACED_NAME = re.compile(r"current-match\.replaced(?:-([1-9][0-9]*))?\.json")
 
 
 def _home() -> Path | None:
@@ -42,13 +40,6 @@ def current_match_file() -> Path:
     return data_dir() / "current-match.json"
 
 
-def replaced_match_file() -> Path:
-    """Where the saved match goes when a new one replaces it: ``current-match.replaced.json``,
-    or, when that name is taken by a match replaced before, the first free one of
-    ``current-match.replaced-2.json``, ``-3``… — no match put aside is ever written over."""
-    return replaced_file(current_match_file())
-
-
 def current_challenge_file() -> Path:
     """The challenge series in progress: the player's deals so far, the expert's."""
     return data_dir() / "current-challenge.json"
@@ -72,17 +63,30 @@ def finished_match_file(match_id: str) -> Path:
     return data_dir() / "matches" / f"match-{match_id[:16]}.json"
 
 
-def replaced_match_files() -> list[Path]:
-    """The matches put aside (see :func:`replaced_match_file`) that are in the folder, in
-    the order of their names' numbers."""
-    folder = data_dir()
+def replaced_files(file: Path) -> list[Path]:
+    """What was put aside in place of ``file`` (see :func:`replaced_file`) and is in its
+    folder, in the order of their names' numbers."""
+    folder = file.parent
+    pattern = re.compile(re.escape(file.stem) + r"\.replaced(?:-([1-9][0-9]*))?"
+                         + re.escape(file.suffix))
     try:
         names = os.listdir(folder)
     except OSError:  # no folder yet, or one that cannot be read: nothing put aside to offer
         return []
     found = [(int(m.group(1) or 1), name) for name in names
-             if (m := REPLACED_NAME.fullmatch(name)) is not None]
+             if (m := pattern.fullmatch(name)) is not None]
     return [folder / name for _, name in sorted(found)]
+
+
+def replaced_match_files() -> list[Path]:
+    """The matches put aside (see :func:`replaced_file`): ``current-match.replaced.json``,
+    ``-2``, ``-3``… — no match put aside is ever written over."""
+    return replaced_files(current_match_file())
+
+
+def replaced_challenge_files() -> list[Path]:
+    """The challenge series put aside."""
+    return replaced_files(current_challenge_file())
 
 
 def history_dir() -> Path:

@@ -32,7 +32,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.ai.thinker import BotSpec, Handle, Thinker, done_value, failure
-from engine.challenge import SEAT, Challenge, ChallengeMatch, DealComparison, compare
+from engine.challenge import (
+    SEAT,
+    Challenge,
+    ChallengeMatch,
+    DealComparison,
+    compare,
+    totals,
+)
 from engine.challenge_saves import series_to_text
 from engine.deal import Deal
 from engine.match import Match
@@ -267,10 +274,7 @@ class ChallengeRun:
     def totals(self) -> tuple[int, int, int]:
         """The player's total, the expert's and their difference over the deals both runs
         have finished."""
-        both = [c for c in self.comparison() if c.difference is not None]
-        yours = sum(c.yours or 0 for c in both)
-        experts = sum(c.experts or 0 for c in both)
-        return yours, experts, yours - experts
+        return totals(self.comparison())
 
     def history_file(self, run: str, index: int) -> Path | None:
         """Where the history keeps deal ``index`` of ``run``, once it is there."""

@@ -11,7 +11,8 @@ It is read back (:func:`read_saved_series`) as strictly as a saved match
 (:mod:`engine.challenge_saves`); what of its ``meta`` cannot be used is replaced, as for a
 match. A new series never writes over one that is not over, nor over a file that cannot be
 read: that one is put aside first (``current-challenge.replaced.json``), after the player was
-asked (:func:`replace_question`). A spectator window writes none of it.
+asked (:func:`replace_question`), and can be taken back from the menu's matches put aside. A
+spectator window writes none of it.
 
 No pygame here.
 """
@@ -25,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.challenge import compare, totals
 from engine.challenge_saves import SavedSeries, load_series
+from engine.deal import Deal
 from engine.inputs import excerpt
 from engine.saves import SaveError
 from game.app import paths
@@ -100,6 +103,14 @@ class SeriesPast:
         """Whether nothing is left to do: every deal played by both."""
         return self.over and all(deal is not None for deal in self.series.experts)
 
+    def totals(self) -> tuple[int, int, int]:
+        """The player's total, the expert's and their difference over the deals both have
+        finished (the expert's deal counts once the player has finished the same one)."""
+        series = self.series
+        yours: list[Deal | None] = list(series.yours)
+        yours += [None] * (len(series.challenge) - len(yours))
+        return totals(compare(yours, series.experts))
+
     @property
     def next_deal(self) -> int:
         """The number (from 1) of the player's deal to play: the one under way, or the next."""
@@ -173,11 +184,10 @@ def replace_question(app: App) -> str:
     stake = at_stake(app)
     if stake is None:
         return ""
-    aside = paths.replaced_file(paths.current_challenge_file()).name
     if isinstance(stake, SaveError):
-        return app.tr("challenge_replace_damaged", file=aside)
+        return app.tr("challenge_replace_damaged")
     return app.tr("challenge_replace_question", players=stake.series.challenge.players,
-                  deal=stake.next_deal, total=len(stake.series.challenge), file=aside)
+                  deal=stake.next_deal, total=len(stake.series.challenge))
 
 
 def make_room(app: App) -> None:

@@ -364,7 +364,7 @@ def start_match(app: App, setup: MatchSetup, human_seat: int | None = 0,
 
 
 def put_aside_saved_match() -> Path | None:
-    """Move the saved match (readable or not) to :func:`paths.replaced_match_file`, beside
+    """Move the saved match (readable or not) to :func:`paths.replaced_file`, beside
     those put aside before; returns where, or ``None`` when there was none to keep."""
     return put_aside(paths.current_match_file())
 
@@ -385,24 +385,24 @@ def put_aside(file: Path) -> Path | None:
     return aside
 
 
-def take_back_match(aside: Path) -> Path | None:
-    """Make the match put aside as ``aside`` the match in progress again; the one in
-    progress, if any, is put aside in its turn (returns where). Raises :class:`OSError`
-    when either cannot be moved, the files then as they were: no match is written over."""
-    flush_all()  # the match in progress is on the disk whole before it moves
-    file = paths.current_match_file()
+def take_back(aside: Path, file: Path) -> Path | None:
+    """Make what was put aside as ``aside`` the saved ``file`` again (a match, a challenge
+    series); the one saved there, if any, is put aside in its turn (returns where). Raises
+    :class:`OSError` when either cannot be moved, the files then as they were: nothing is
+    written over."""
+    flush_all()  # the one in progress is on the disk whole before it moves
     kept: Path | None = None
     if os.path.lexists(file):
-        kept = paths.replaced_match_file()
+        kept = paths.replaced_file(file)
         os.replace(file, kept)
-        log.info("the saved match was put aside as %s", kept)
+        log.info("%s was put aside as %s", file.name, kept.name)
     try:
         os.replace(aside, file)
     except OSError:
         if kept is not None:
             os.replace(kept, file)  # back as it was
         raise
-    log.info("the match put aside as %s is the saved match again", aside.name)
+    log.info("what was put aside as %s is %s again", aside.name, file.name)
     return kept
 
 

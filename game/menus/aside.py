@@ -1,9 +1,11 @@
-"""The matches put aside: a new game (or ``--autoplay``) puts the match in progress aside
-rather than overwrite it (:func:`game.match.session.put_aside_saved_match`); this screen lists
-them, newest first — players, the deal reached, each seat's total, when it was last played —
-and takes the selected one back to the table, the match in progress being put aside in its
-turn, so that nothing is ever lost by going back and forth. A match that cannot be read is
-listed with its problem, so that it can be deleted.
+"""The matches and challenge series put aside: a new game (or ``--autoplay``) puts the match
+in progress aside rather than overwrite it (:func:`game.match.session.put_aside_saved_match`),
+a new series the series in progress (:func:`game.challenge.series.make_room`); this screen
+lists them, newest first — players, the deal reached, each seat's total (a series': the
+player's and the expert's), when it was last played — and takes the selected one back (a
+match to the table, a series to its board), the one in progress being put aside in its turn,
+so that nothing is ever lost by going back and forth. A file that cannot be read is listed
+with its problem, so that it can be deleted.
 """
 
 from __future__ import annotations
@@ -20,43 +22,50 @@ from game.app.i18n import os_error_words, problem_text
 from game.app.screens import ConfirmDialog, draw_screen, fit_size
 from game.app.widgets import TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
+from game.challenge.scenes import resume_challenge, signed
+from game.challenge.series import SeriesPast, read_saved_series
 from game.match.session import (
     SavedMatch,
     open_table,
     read_saved_match,
     resume_match,
-    take_back_match,
+    take_back,
 )
 from game.menus.common import ListScreen, draw_row_band, scores_text
 
 
 @dataclass
 class AsideEntry:
-    """A match put aside: its file, when it was last saved, and the match or why it cannot
-    be read (in the player's words)."""
+    """A match or a challenge series put aside: its file, when it was last saved, and what
+    it holds or why it cannot be read (in the player's words)."""
 
     path: Path
     when: _dt.datetime | None
-    saved: SavedMatch | None
+    saved: SavedMatch | SeriesPast | None
     problem: str = ""
+    is_series: bool = False
 
 
 def read_aside(app: App) -> list[AsideEntry]:
-    """The matches put aside, the last played first."""
+    """The matches and series put aside, the last played first."""
     entries = []
     settings = app.settings
-    for path in paths.replaced_match_files():
-        try:
-            when: _dt.datetime | None = _dt.datetime.fromtimestamp(path.stat().st_mtime)
-        except (OSError, ValueError, OverflowError):
-            when = None
-        try:
-            saved = read_saved_match(path, settings.bot_level, settings.player_name)
-        except SaveError as exc:
-            entries.append(AsideEntry(path, when, None, problem_text(
-                exc, settings.language, name_only=True)))
-        else:
-            entries.append(AsideEntry(path, when, saved))
+    for is_series, files in ((False, paths.replaced_match_files()),
+                             (True, paths.replaced_challenge_files())):
+        for path in files:
+            try:
+                when: _dt.datetime | None = _dt.datetime.fromtimestamp(path.stat().st_mtime)
+            except (OSError, ValueError, OverflowError):
+                when = None
+            try:
+                saved: SavedMatch | SeriesPast = (
+                    read_saved_series(app, path) if is_series else
+                    read_saved_match(path, settings.bot_level, settings.player_name))
+            except SaveError as exc:
+                entries.append(AsideEntry(path, when, None, problem_text(
+                    exc, settings.language, name_only=True), is_series))
+            else:
+                entries.append(AsideEntry(path, when, saved, is_series=is_series))
     return sorted(entries, key=lambda e: e.when or _dt.datetime.min, reverse=True)
 
 
@@ -65,7 +74,7 @@ def _date(when: _dt.datetime | None) -> str:
 
 
 class AsideScene(ListScreen, Scene):
-    """The list of the matches put aside; Enter takes the selected one back to the table."""
+    """The list of the matches and series put aside; Enter takes the selected one back."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -96,45 +105,65 @@ class AsideScene(ListScreen, Scene):
         entries = self.entries
         return entries[self.selected] if 0 <= self.selected < len(entries) else None
 
-    def _info(self, saved: SavedMatch) -> str:
+    def _info(self, saved: SavedMatch | SeriesPast) -> str:
+        if isinstance(saved, SeriesPast):
+            challenge = saved.series.challenge
+            return self.app.tr("aside_series_info", players=challenge.players,
+                               deal=min(saved.next_deal, len(challenge)),
+                               total=len(challenge))
         return self.app.tr("menu_saved_info", players=saved.match.players,
                            deal=saved.match.count)
 
-    # --- taking a match back -------------------------------------------------------------------
+    # --- taking a match or a series back --------------------------------------------------------
     def ask_take_back(self) -> None:
-        """Take the selected match back, after saying what becomes of the match in progress
-        (it is put aside here in its turn)."""
+        """Take the selected match or series back, after saying what becomes of the one in
+        progress (it is put aside here in its turn)."""
         entry = self.current
         if entry is None or entry.saved is None or self.app.spectator:
             return
-        file = paths.current_match_file()
+        file = self._file(entry)
         if not file.exists():
             self.take_back(entry)
             return
+        app = self.app
+        kind = "series" if entry.is_series else "match"
+        what = {kind: self._info(entry.saved)}
+        question_key = ("aside_take_back_series_question" if entry.is_series
+                        else "aside_take_back_question")
         try:
-            now = self._info(read_saved_match(file, self.app.settings.bot_level,
-                                              self.app.settings.player_name))
-            question = self.app.tr("aside_take_back_question", match=self._info(entry.saved),
-                                   current=now)
+            now = self._info(read_saved_series(app, file) if entry.is_series else
+                             read_saved_match(file, app.settings.bot_level,
+                                              app.settings.player_name))
+            question = app.tr(question_key, current=now, **what)
         except SaveError:
-            question = self.app.tr("aside_take_back_damaged", match=self._info(entry.saved))
-        self.app.push(ConfirmDialog(self.app, question, lambda: self.take_back(entry),
-                                    yes_key="aside_take_back", no_key="menu_no"))
+            question = app.tr("aside_take_back_series_damaged" if entry.is_series
+                              else "aside_take_back_damaged", **what)
+        app.push(ConfirmDialog(app, question, lambda: self.take_back(entry),
+                               yes_key="aside_take_back", no_key="menu_no"))
+
+    @staticmethod
+    def _file(entry: AsideEntry) -> Path:
+        """Where the entry goes back to: the match in progress, or the series."""
+        return paths.current_challenge_file() if entry.is_series else paths.current_match_file()
 
     def take_back(self, entry: AsideEntry) -> None:
         app = self.app
+        file = self._file(entry)
         try:
-            take_back_match(entry.path)
-            saved = read_saved_match(paths.current_match_file(), app.settings.bot_level,
-                                     app.settings.player_name)
+            take_back(entry.path, file)
+            saved = (read_saved_series(app, file) if entry.is_series else
+                     read_saved_match(file, app.settings.bot_level, app.settings.player_name))
         except (OSError, SaveError) as exc:
             why = (os_error_words(exc, app.settings.language) if isinstance(exc, OSError)
                    else problem_text(exc, app.settings.language, name_only=True))
             self.toast.show(app.tr("aside_take_back_failed", problem=why), 8.0)
             self.refresh()
             return
-        app.pop()  # the menu under the table, as after Continue
-        open_table(app, resume_match(app, saved), saved.names)
+        app.pop()  # the menu under the table or the board, as after Continue
+        if isinstance(saved, SeriesPast):
+            resume_challenge(app, saved)
+        else:
+            open_table(app, resume_match(app, saved), saved.names)
 
     # --- deleting one --------------------------------------------------------------------------
     def ask_delete(self) -> None:
@@ -144,8 +173,11 @@ class AsideScene(ListScreen, Scene):
         if entry.saved is None:
             question = self.app.tr("menu_delete_file_question", file=entry.path.name)
         else:
-            question = self.app.tr("aside_delete_question", match=self._info(entry.saved),
-                                   date=_date(entry.when).replace("  ", " "))
+            date = _date(entry.when).replace("  ", " ")
+            question = (self.app.tr("aside_delete_series_question", date=date,
+                                    series=self._info(entry.saved)) if entry.is_series
+                        else self.app.tr("aside_delete_question", date=date,
+                                         match=self._info(entry.saved)))
         self.app.push(ConfirmDialog(self.app, question, lambda: self.delete(entry)))
 
     def delete(self, entry: AsideEntry) -> None:
@@ -231,7 +263,8 @@ class AsideScene(ListScreen, Scene):
 
     def draw_entry(self, surface: pygame.Surface, entry: AsideEntry, rect: pygame.Rect) -> None:
         """Line one: when it was last played, the players and the deal reached (or why it
-        cannot be read); line two: each seat's total."""
+        cannot be read); line two: each seat's total (a series': the player's and the
+        expert's over the deals both have finished)."""
         app = self.app
         u = app.unit
         left = rect.left + int(14 * u)
@@ -245,11 +278,17 @@ class AsideScene(ListScreen, Scene):
             blit_text(surface, app.assets, text, fit_size(app, text, 20 * u, room),
                       (middle, y1), WARNING, anchor="midleft", shadow=False)
             return
-        match = entry.saved.match
-        blit_text(surface, app.assets, self._info(entry.saved), 23 * u, (middle, y1), TEXT,
+        saved = entry.saved
+        blit_text(surface, app.assets, self._info(saved), 23 * u, (middle, y1), TEXT,
                   anchor="midleft", shadow=False)
-        scores = scores_text(entry.saved.names, match.totals, match.players,
-                             app.settings.language)
+        if isinstance(saved, SeriesPast):
+            yours, experts, _ = saved.totals()
+            scores = (f"{saved.names[0]} {signed(yours)}     "
+                      f"{saved.expert_name} {signed(experts)}")
+        else:
+            match = saved.match
+            scores = scores_text(saved.names, match.totals, match.players,
+                                 app.settings.language)
         blit_text(surface, app.assets, scores, fit_size(app, scores, 20 * u, room),
                   (middle, y2), TEXT_DIM, anchor="midleft", shadow=False)
 

@@ -123,7 +123,8 @@ class MenuScene(Scene):
         for key in WRITERS:
             self.button(key).enabled = not self.app.spectator
         self.button("continue").enabled &= self.saved is not None
-        self.button("menu_put_aside").enabled &= bool(paths.replaced_match_files())
+        self.button("menu_put_aside").enabled &= bool(paths.replaced_match_files()
+                                                      or paths.replaced_challenge_files())
         problem = catalog_problem(self.app.settings.language)
         if problem is not None and not self._told_texts:  # in English: the texts are the problem
             self._told_texts = True

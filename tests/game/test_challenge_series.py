@@ -162,7 +162,8 @@ def test_a_new_series_asks_before_it_replaces_one_under_way(home):
     file = paths.current_challenge_file()
     saved = file.read_bytes()
     assert "(3 players, deal 1 of 8)" in question.message
-    assert "current-challenge.replaced.json" in question.message
+    assert ".json" not in question.message  # words, not a file to rename by hand
+    assert app.tr("menu_put_aside") in question.message  # the way back, by its name
     click(app, question.no.rect.center)
     assert app.scene is form and file.read_bytes() == saved
     key(app, pygame.K_ESCAPE)
@@ -191,7 +192,34 @@ def test_a_new_series_asks_before_it_replaces_one_under_way(home):
     kept = load_series(file)
     assert kept.meta["id"] == new_id != series_id
     assert kept.challenge.deal(0).events[0] == seen.events[0]
-    board_of(app).run.stop()
+    # the series put aside is taken back from the menu's list, the new one aside in its turn
+    new_board = board_of(app)
+    new_board.run.stop()
+    while not isinstance(app.scene, MenuScene):
+        key(app, pygame.K_ESCAPE)
+        if isinstance(app.scene, ConfirmDialog):
+            click(app, app.scene.yes.rect.center)
+    menu = app.scene
+    assert menu.buttons[menu.keys.index("menu_put_aside")].enabled
+    click(app, button(menu, "menu_put_aside").center)
+    [entry] = app.scene.entries
+    assert entry.is_series and entry.path == aside
+    info = "Challenge series · 3 players · deal 1 of 8"
+    assert app.scene._info(entry.saved) == info
+    key(app, pygame.K_RETURN)
+    question = app.scene
+    assert isinstance(question, ConfirmDialog)
+    assert question.message == app.tr(  # the series from the replay's 4 players goes aside
+        "aside_take_back_series_question", series=info,
+        current="Challenge series · 4 players · deal 1 of 8")
+    click(app, question.yes.rect.center)
+    board = app.scene
+    assert isinstance(board, ChallengeScene) and board.run.id == series_id
+    assert app.scenes[-2] is menu
+    assert load_series(file).meta["id"] == series_id
+    [other] = paths.replaced_challenge_files()
+    assert load_series(other).meta["id"] == new_id
+    board.run.stop()
 
 
 def test_a_damaged_series_is_named_kept_and_put_aside_before_a_new_one(home):

@@ -107,7 +107,7 @@ def test_a_replaced_match_is_taken_back_from_the_menu_and_the_other_goes_aside(
 
 def test_with_no_match_in_progress_a_match_is_taken_back_at_once(app: App) -> None:
     old = a_match_in_progress(seed=5)
-    save_match(old, paths.replaced_match_file(), NAMES)
+    save_match(old, paths.replaced_file(paths.current_match_file()), NAMES)
     open_menu(app)
     click(app, menu_button(top(app), "menu_put_aside"))
     key(app, pygame.K_RETURN)
@@ -119,10 +119,10 @@ def test_with_no_match_in_progress_a_match_is_taken_back_at_once(app: App) -> No
 
 def test_a_match_put_aside_can_be_deleted_and_one_that_cannot_be_read_is_named(
         app: App) -> None:
-    damaged = paths.replaced_match_file()
+    damaged = paths.replaced_file(paths.current_match_file())
     damaged.parent.mkdir(parents=True, exist_ok=True)
     damaged.write_text("{ not a match", encoding="utf-8")
-    readable = paths.replaced_match_file()
+    readable = paths.replaced_file(paths.current_match_file())
     save_match(a_match_in_progress(), readable, NAMES)
     open_menu(app)
     click(app, menu_button(top(app), "menu_put_aside"))
