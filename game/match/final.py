@@ -1,11 +1,12 @@
 """The end of a match: the winner named and the final standings.
 
 :class:`MatchOverScene` takes the table's place once the last deal of a match with a length
-is scored and the player moves on from its score. It names the winner (or the seats that
-share the win), lists every seat by its final total — the match's own totals, from the engine
-— with how many deals were played, and offers the score sheet (S), a new game (Enter) and the
-menu (Esc). The match is no longer the saved match in progress: the autosave put it with the
-finished matches when its last deal ended (:class:`game.match.session.Autosave`).
+is scored and the player moves on from its score, or leaves the table. It names the winner
+(or the seats that share the win), lists every seat by its final total — the match's own
+totals, from the engine — with how many deals were played, and offers the score sheet (S),
+a new game (Enter) and the menu (Esc). The match is no longer the saved match in progress:
+the autosave put it with the finished matches when its last deal ended
+(:class:`game.match.session.Autosave`).
 """
 
 from __future__ import annotations

@@ -462,7 +462,8 @@ def open_table(app: App, controller: MatchController, names: Sequence[str] | Non
 
     if options is None:
         options = TableOptions(names=names,
-                               on_score_done=lambda: after_the_score(app, table, controller))
+                               on_score_done=lambda: after_the_score(app, table, controller),
+                               on_menu=lambda: leave_the_table(app, table, controller))
     table = TableScene(app, controller, options=options)
     if replace:
         app.replace(table)
@@ -474,14 +475,28 @@ def open_table(app: App, controller: MatchController, names: Sequence[str] | Non
 def after_the_score(app: App, table: TableScene, controller: MatchController) -> None:
     """The score panel's main button at a match's table: the next deal, or once the match
     is over, its winner and final standings in place of the table."""
+    if controller.match.over:
+        the_end(app, table, controller)
+    else:
+        table.deal_next()
+
+
+def leave_the_table(app: App, table: TableScene, controller: MatchController) -> None:
+    """Esc at a match's table: back to the menu; once the match is over, by its winner and
+    final standings (the match is put away then, so they could not be shown later)."""
+    if controller.match.over:
+        the_end(app, table, controller)
+    else:
+        app.pop()
+
+
+def the_end(app: App, table: TableScene, controller: MatchController) -> None:
+    """The winner and final standings of the match over, in place of its table."""
     from game.match.final import MatchOverScene
 
     match = controller.match
-    if match.over:
-        names = [table.name(seat) for seat in range(match.players)]
-        app.replace(MatchOverScene(app, match, names, controller.human_seat))
-    else:
-        table.deal_next()
+    names = [table.name(seat) for seat in range(match.players)]
+    app.replace(MatchOverScene(app, match, names, controller.human_seat))
 
 
 __all__ = [

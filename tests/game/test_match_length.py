@@ -149,7 +149,7 @@ def test_new_game_from_the_end_of_a_match_opens_the_form(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), NewGameScene) and app.scenes[-2] is menu
     key(app, pygame.K_ESCAPE)
-    assert top(app) is menu
+    assert isinstance(top(app), MenuScene)
 
 
 def test_a_saved_match_over_is_not_offered_to_continue(app: App) -> None:
@@ -178,3 +178,21 @@ def test_tarot_continue_on_a_match_over_shows_its_end_and_puts_it_away(app: App)
     key(app, pygame.K_RETURN)
     final = top(app)
     assert isinstance(final, MatchOverScene) and final.names == ["Ana", "Léa", "Hugo", "Chloé"]
+
+
+def test_leaving_the_table_at_the_end_of_a_match_shows_its_winner_first(app: App) -> None:
+    """Esc at the last deal's score (or the table menu's last line): the match is put away
+    as its last deal ends, so its winner is shown on the way out, not lost."""
+    from game.cli import continue_match
+
+    match = ended_match(3, 12)
+    save_match(match, paths.current_match_file(), {"names": ["Ana", "Léa", "Hugo"]})
+    continue_match(app, read_saved_match())  # the table, the menu under it
+    step(app, 5)
+    key(app, pygame.K_ESCAPE)
+    final = top(app)
+    assert isinstance(final, MatchOverScene), "the match ended unseen"
+    assert [line.total for line in final.lines] == sorted(match.totals, reverse=True)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), MenuScene)
+
