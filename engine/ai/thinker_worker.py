@@ -1,0 +1,184 @@
+"""A worker process of the :class:`~engine.ai.thinker.Thinker`: it answers jobs one at a time.
+
+Two threads share the pipe to the thinker. The main thread answers the jobs; a listener reads
+whatever the thinker sends while a search runs, so that the search still hears that its job is
+no longer wanted (it reads the ``stop`` it was handed between sampled deals), and so that the
+thinker's "still there?" is answered at once: a worker that does not answer (stopped by a
+debugger or a signal, stuck in native code) is told apart from one that is thinking long.
+Nothing but the pipe is shared: shared memory needs a file, which a file size limit of 0
+refuses, and which a killed process may leave behind.
+
+The worker ignores Ctrl+C. A terminal sends it to every process of the game; the window stops
+as its close button does and ends its workers itself, which a worker interrupted in the middle
+of loading the engine or of a search would only clutter with its traceback. The thinker holds
+the signal back while it starts a worker (:func:`interrupts_held`), so that it is not heard
+either while the new process loads the engine, before :func:`serve` runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from multiprocessing import resource_tracker
+from multiprocessing.connection import Connection
+from typing import Any
+
+from engine import challenge
+from engine.ai import beliefs, review, verdict
+from engine.ai.analysis import AnalysisCancelled, analyse
+from engine.ai.jobs import Analysed, Answer, Done, Failed, Request, Result
+
+#: The searches :meth:`~engine.ai.thinker.Thinker.submit_task` may run, by name; each takes a
+#: ``stop`` callable.
+TASKS: Mapping[str, Any] = {
+    "estimate": review.estimate,
+    "verdict": verdict.judge,
+    "beliefs": beliefs.beliefs,
+    "expert_line": review.expert_line,
+    "challenge_game": challenge.expert_game,
+}
+
+#: Bots a worker keeps between decisions (the least recently used go first).
+KEPT_BOTS = 32
+
+#: What a worker says, besides its results: once, when it has loaded the engine and listens;
+#: and in answer to each "still there?" (:data:`PING`).
+READY = "ready"
+PONG = "pong"
+#: What the thinker sends, besides jobs and ``None`` (stop): ``(CANCEL, job id)``,
+#: ``(FORGET, key)`` and ``(PING,)``.
+CANCEL = "cancel"
+FORGET = "forget"
+PING = "ping"
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl+C held back in the calling thread while it starts a worker: the new process
+    inherits the signal held, and :func:`serve` ignores it before letting it through. A
+    Ctrl+C meanwhile reaches the window's process a moment later, or through another thread."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: the worker ignores it once it runs
+        yield
+        return
+    # the first start also starts multiprocessing's resource tracker, which lets the signal
+    # through again once it has started itself: it is started first
+    resource_tracker.ensure_running()
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class _Line:
+    """The worker's end of the pipe: jobs for the main thread, the rest answered here."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.given_up = -1  # the id of the job to stop
+        self.running = -1  # the id of the job the main thread answers
+        self._sending = threading.Lock()  # a result and a pong never interleave on the pipe
+        threading.Thread(target=self._listen, name="tarot-thinker-listener", daemon=True).start()
+
+    def send(self, message: object) -> bool:
+        with self._sending:
+            try:
+                self.conn.send(message)
+                return True
+            except (BrokenPipeError, OSError):
+                return False
+
+    def stop_for(self, job_id: int) -> Callable[[], bool]:
+        return lambda: self.given_up == job_id
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                message = self.conn.recv()
+            except (EOFError, OSError):
+                message = None  # the thinker is gone: nobody wants the search under way
+            if message is None:
+                self.given_up = self.running
+                self.jobs.put(None)
+                return
+            kind = message[0] if isinstance(message, tuple) else None
+            if kind == CANCEL:
+                self.given_up = message[1]
+            elif kind == PING:
+                self.send((PONG,))
+            else:
+                self.jobs.put(message)
+
+
+def serve(conn: Connection, nice: int = 0) -> None:
+    """A worker process: answer jobs until told to stop (``None``) or the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
+
+    if nice and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
+            os.nice(nice)
+    line = _Line(conn)
+    if not line.send((READY,)):
+        return
+    bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+    def bot_for(request: Request) -> Any:
+        assert request.bot is not None
+        spec = request.bot
+        identity = spec.identity()
+        bot = bots.get(identity)
+        if bot is None:
+            bot = bots[identity] = bot_of(spec.name, spec.seed, spec.options)
+            while len(bots) > KEPT_BOTS:
+                bots.popitem(last=False)
+        bots.move_to_end(identity)
+        return bot
+
+    while True:
+        message = line.jobs.get()
+        if message is None:
+            return
+        if isinstance(message, tuple) and message[0] == FORGET:
+            for identity in [i for i in bots if i[0] == message[1]]:
+                del bots[identity]
+            continue
+        request: Request = message
+        line.running = request.id
+        result = answer(request, bot_for, line.stop_for(request.id))
+        if not line.send((request.id, result)):
+            return
+
+
+def answer(request: Request, bot_for: Callable[[Request], Any],
+           stop: Callable[[], bool]) -> Result:
+    """The result of one job; a bot's error is the caller's to report, not the worker's end."""
+    start = time.perf_counter()
+    result: Result
+    try:
+        if request.task:
+            result = Done(TASKS[request.task](stop=stop, **request.analysis))
+        elif request.bot is None:
+            assert request.view is not None
+            result = Analysed(analyse(request.view, stop=stop, **request.analysis))
+        else:
+            assert request.view is not None
+            result = Answer(bot_for(request).decide(request.view, stop=stop))
+    except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
+        result = Failed("cancelled")
+    except Exception as exc:
+        result = Failed(f"{type(exc).__name__}: {exc}")
+    result = replace(result, seconds=time.perf_counter() - start)
+    if stop():
+        result = Failed("cancelled", result.seconds)
+    return result
