@@ -13,6 +13,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,10 +29,12 @@ from engine.rules import load_rules
 from engine.views import view_for
 from game.app.i18n import tr
 from game.app.thinking import close_game_thinker, game_thinker
+from tests.helpers.paths import ROOT
 from tests.helpers.table import Table
 from tests.helpers.thinking_bots import notes
 
 PONDERING = "tests/helpers/thinking_bots.py:Pondering"
+LINUX = sys.platform.startswith("linux")
 
 
 def thinker_processes() -> list[int]:
@@ -82,3 +86,49 @@ def test_a_bot_whose_thinking_is_stopped_plays_a_quick_move_and_the_table_says_s
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
 
+
+# --- the real program --------------------------------------------------------------------------
+
+
+def environment(home: Path, **more: str) -> dict[str, str]:
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                TAROT_HOME=str(home), PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1",
+                **more)
+
+
+TURN_WITHOUT_MEMORY = """
+import resource, pygame
+from tests.helpers.apps import open_app
+from game.table.sprites import CardArt
+
+app = open_app((1280, 720))
+art = CardArt(app.assets)
+art.image(21, 1600, 1.0, 0.0)  # the face at that width, kept
+with open("/proc/self/status") as status:
+    mapped = next(int(l.split()[1]) for l in status if l.startswith("VmSize")) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (mapped, resource.RLIM_INFINITY))
+hog = []  # what is free inside the process taken too, down to the last small block
+for size in (2**24, 2**20, 2**16):
+    try:
+        while True:
+            hog.append(bytearray(size))
+    except MemoryError:
+        pass
+del hog[-32:]  # some 2 MB back, for Python's own needs: a card turned needs 40
+try:
+    art.image(21, 1600, 1.0, 33.0)
+except pygame.error as exc:
+    print("refused:", exc)
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="the process's size is read from /proc")
+def test_a_card_turned_without_memory_for_it_is_refused_not_a_crash() -> None:
+    """Under a memory limit, a card of the table turned at an angle it was never drawn at:
+    pygame's smooth turn wrote through a null pointer (a segmentation fault); the turn is
+    now refused with pygame's own error, which the game can stop on."""
+    result = subprocess.run([sys.executable, "-c", TURN_WITHOUT_MEMORY], cwd=ROOT,
+                            env=environment(ROOT), capture_output=True, text=True, timeout=60,
+                            check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "refused: Out of memory"
