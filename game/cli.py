@@ -20,7 +20,9 @@
   exit status 2 before any window opens.
 
 A bad option, an unknown variant or a damaged ``rules.yaml`` is reported on one line, with
-exit status 2.
+exit status 2. Ctrl+C closes the window as its close button does and leaves one line, exit
+status 130; a limit of the system reached (open files, memory, file size, processes) stops
+the game with one line that names it, exit status 1 (see :mod:`game.exits`).
 """
 
 from __future__ import annotations
@@ -30,15 +32,19 @@ import contextlib
 import io
 import logging
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
 from game.app import logs
 from game.app.i18n import languages
+from game.app.limits import limit_reached
 from game.app.logs import report
 from game.autopilot import Driver
+from game.exits import CloseOnInterrupt, interrupted, language, speaking, stopped
 
 PROG = "tarot"
 REPLAY = "replay"
@@ -146,16 +152,6 @@ def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
 
 
-def language(chosen: str | None) -> str:
-    """The language the command line speaks: ``--lang``, else the player's settings (English
-    when they cannot be read)."""
-    if chosen:
-        return chosen
-    from game.app.settings import Settings
-
-    return Settings.load()[0].language
-
-
 def fail(lang: str, key: str, **values: object) -> int:
     """A command line that cannot be followed: ``tarot: error: <the cli_<key> text>``."""
     from game.app.i18n import tr
@@ -182,8 +178,25 @@ def refuse_file(lang: str, problem: BaseException | str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logs.attach_console()
+    """The game, from its command line (``sys.argv`` when ``argv`` is ``None``)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(arguments)
+    except KeyboardInterrupt:  # before the window is up, or pressed again while it closes
+        return interrupted(speaking(arguments))
+    except Exception as exc:
+        kind = limit_reached(exc)
+        if kind is None:
+            raise
+        return stopped(exc, kind, speaking(arguments))
+    finally:
+        if argv is None and threading.current_thread() is threading.main_thread():
+            # the program is over: a Ctrl+C now would only cut its exit short, mid-line
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _main(arguments: list[str]) -> int:
+    logs.attach_console()
     if arguments[:1] == [REPLAY]:
         return replay_main(arguments[1:])
     parser = build_parser()
@@ -375,6 +388,8 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     settings_file = paths.settings_file()
     stamp = _mtime(settings_file)
 
+    from game.app.farewell import farewell  # loaded now: it may be needed when files run out
+    from game.app.thinking import close_game_thinker
     from game.app.window import App
     from game.screens import install as install_screens
 
@@ -385,23 +400,29 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     driver = Driver(app, **driver_options)
     app.after_frame.append(driver)
     app.after_frame.append(warm_thinker_after_first_frame)
+    ctrl_c = CloseOnInterrupt(app)
+    status = 0
     try:
         start(app)
         app.settle_memory()  # the assets and the first screens live on
         app.run()
-    except KeyboardInterrupt:
-        return 130
+    except Exception as exc:
+        kind = limit_reached(exc)
+        if kind is None:
+            raise
+        status = stopped(exc, kind, app.settings.language)
+        close_game_thinker()  # what its workers hold (files, memory) may be what drawing needs
+        farewell(app, kind)
     finally:
         driver.shutdown()
-        from game.app.thinking import close_game_thinker
-
         close_game_thinker()  # the bots' worker processes end with the window
         if _mtime(settings_file) != stamp:  # something was saved while the game ran
             keep_overrides_out(app.settings, base, overrides, size is not None)
         import pygame
 
         pygame.quit()
-    return 0
+        ctrl_c.restore()
+    return interrupted(app.settings.language) if ctrl_c.pressed else status
 
 
 def _mtime(path: Path) -> float | None:

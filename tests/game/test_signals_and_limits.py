@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import random
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,9 @@ from engine.actions import Bid
 from engine.ai import make_bot
 from engine.ai.thinker import BotSpec
 from engine.match import Match
+from engine.randomplay import random_action
 from engine.rules import load_rules
+from engine.saves import load_deal, load_match, save_match
 from engine.views import view_for
 from game.app.i18n import tr
 from game.app.thinking import close_game_thinker, game_thinker
@@ -96,6 +100,247 @@ def environment(home: Path, **more: str) -> dict[str, str]:
                 **more)
 
 
+class Game:
+    """``python -m game`` in a session of its own (so that Ctrl+C reaches its whole process
+    group, as a terminal's does), under a resource limit if asked, its standard error read
+    as it comes (a pipe: a file would be held to a file size limit too)."""
+
+    def __init__(self, home: Path, args: list[str], cwd: Path = ROOT,
+                 limit: tuple[int, int] | None = None) -> None:
+        home.mkdir(parents=True, exist_ok=True)
+
+        def limited() -> None:
+            if limit is not None:
+                import resource
+
+                resource.setrlimit(limit[0], (limit[1], limit[1]))
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", *args], cwd=cwd, env=environment(home),
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace",
+            start_new_session=True, preexec_fn=limited if limit is not None else None)
+        self._said: list[str] = []
+        self._heard = threading.Thread(target=self._listen, daemon=True)
+        self._heard.start()
+
+    def _listen(self) -> None:
+        assert self.process.stderr is not None
+        self._said.extend(self.process.stderr)  # until the game and its workers are gone
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self._said)
+
+    def wait(self, timeout: float = 60) -> int:
+        try:
+            status = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise AssertionError(f"the game hung: {self.stderr}") from None
+        self._heard.join(timeout=10)  # all it said, its workers' last words included
+        return status
+
+    def interrupt(self) -> None:
+        """Ctrl+C in the terminal: SIGINT to every process of the game's group."""
+        os.killpg(self.process.pid, signal.SIGINT)
+
+    def workers(self) -> list[int]:
+        """The bots' worker processes (Linux: read from /proc)."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(stat[1]) == self.process.pid and b"spawn_main" in (
+                        entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+        return found
+
+    def until(self, condition: Callable[[], object], timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if self.process.poll() is not None:
+                raise AssertionError(f"the game stopped ({self.process.returncode}): "
+                                     f"{self.stderr}")
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def left_behind(self) -> list[str]:
+        """Processes of the game's group still there (zombies aside, which only wait for
+        the system to collect them)."""
+        listing = subprocess.run(["ps", "-o", "pid=,stat=", "-s", str(self.process.pid)],
+                                 capture_output=True, text=True, check=False).stdout
+        return [line for line in listing.splitlines() if "Z" not in line.split()[1]]
+
+
+@pytest.fixture
+def games() -> Iterator[list[Game]]:
+    started: list[Game] = []
+    yield started
+    for game in started:  # a failed test must not leave a game running
+        if game.process.poll() is None:
+            game.stop()
+
+
+def lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def saved_events(home: Path) -> list[object]:
+    """The saved match's whole log; the file must load (never half written)."""
+    match, _ = load_match(home / "data" / "current-match.json")
+    return match.events()
+
+
+def a_saved_match(home: Path, seed: int = 6) -> tuple[bytes, list[object]]:
+    """A 4-player match under way, saved as the game saves it: its bytes and its log."""
+    match = Match.new(load_rules(), 4, seed)
+    rng = random.Random(seed)
+    for _ in range(12):
+        state = match.current.state
+        match.execute(state.turn, random_action(state, rng))
+    file = home / "data" / "current-match.json"
+    file.parent.mkdir(parents=True, exist_ok=True)
+    save_match(match, file, {"names": ["You", "East", "North", "West"], "bot_level": "simple",
+                             "variant": "fft"})
+    return file.read_bytes(), match.events()
+
+
+def history(home: Path) -> list[Path]:
+    kept = sorted((home / "data" / "history").glob("*.json"))
+    for path in kept:
+        assert load_deal(path)[0].is_over
+    return kept
+
+
+AUTOPLAY = ["--autoplay", "--players", "4", "--speed", "instant", "--deals", "1"]
+
+
+@pytest.mark.skipif(not LINUX, reason="the workers are found through /proc")
+def test_a_stopped_worker_never_stops_the_match(tmp_path: Path, games: list[Game]) -> None:
+    """A worker stopped (SIGSTOP) while the match is played: the match goes on, the deal is
+    played to the end and kept, one line says what happened, and the stopped process is not
+    left behind."""
+    game = Game(tmp_path, [*AUTOPLAY, "--level", "simple", "--seed", "4"])
+    games.append(game)
+    file = tmp_path / "data" / "current-match.json"
+    game.until(lambda: file.exists() and len(saved_events(tmp_path)) > 3)  # bots have played
+    stopped = game.workers()[0]
+    os.kill(stopped, signal.SIGSTOP)
+    assert game.wait() == 0, game.stderr
+    said = lines(game.stderr)
+    assert len(said) == 1 and "stopped answering" in said[0], said
+    assert "Traceback" not in game.stderr
+    assert len(history(tmp_path)) == 1
+    assert saved_events(tmp_path)
+    assert not game.left_behind()
+
+
+@pytest.mark.skipif(not LINUX, reason="the workers are found through /proc")
+def test_ctrl_c_while_the_bots_think_closes_as_the_close_button_does(
+        tmp_path: Path, games: list[Game]) -> None:
+    """Ctrl+C reaches the window and its workers: one line, exit status 130, every move
+    saved before it is in the file, and nothing of the game is left running."""
+    game = Game(tmp_path, ["--autoplay", "--players", "4", "--speed", "fast", "--seed", "9",
+                           "--level", "expert"])
+    games.append(game)
+    file = tmp_path / "data" / "current-match.json"
+    game.until(lambda: file.exists() and len(saved_events(tmp_path)) > 6 and game.workers())
+    before = saved_events(tmp_path)
+    game.interrupt()
+    assert game.wait() == 130
+    assert lines(game.stderr) == ["tarot: stopped by Ctrl+C"], game.stderr
+    assert saved_events(tmp_path)[:len(before)] == before
+    time.sleep(0.5)  # the workers end with the window
+    assert not game.left_behind()
+
+
+@pytest.mark.parametrize("after", [0.15, 0.4])
+def test_ctrl_c_while_the_game_starts_says_one_line(tmp_path: Path, games: list[Game],
+                                                    after: float) -> None:
+    """Ctrl+C in the first half second, before the window is up: one line in the player's
+    language, exit status 130, the saved match and the settings as they were."""
+    match, _ = a_saved_match(tmp_path)
+    settings = tmp_path / "config" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"language": "fr"}', encoding="utf-8")
+    game = Game(tmp_path, [])
+    games.append(game)
+    time.sleep(after)
+    game.interrupt()
+    assert game.wait() == 130
+    assert lines(game.stderr) == ["tarot : arrêté par Ctrl+C"], game.stderr
+    assert (tmp_path / "data" / "current-match.json").read_bytes() == match
+    assert settings.read_text(encoding="utf-8") == '{"language": "fr"}'
+
+
+def test_no_file_may_grow_the_bots_think_all_the_same(tmp_path: Path, games: list[Game]) -> None:
+    """``ulimit -f 0``: the workers start (nothing of theirs needs a file), the saved match
+    is played on to the end of its deal, each save that cannot be written is said once, and
+    the saved match is left exactly as it was."""
+    import resource
+
+    match, _ = a_saved_match(tmp_path)
+    game = Game(tmp_path, ["--continue", "--autoplay", "--speed", "instant", "--deals", "1"],
+                limit=(resource.RLIMIT_FSIZE, 0))
+    games.append(game)
+    assert game.wait() == 0, game.stderr
+    assert "Traceback" not in game.stderr
+    said = lines(game.stderr)
+    assert said and all("File too large" in line for line in said), said
+    assert (tmp_path / "data" / "current-match.json").read_bytes() == match
+    assert not history(tmp_path)
+
+
+def test_too_few_open_files_stop_the_game_in_one_line(tmp_path: Path,
+                                                      games: list[Game]) -> None:
+    """``ulimit -n 14``: the game goes on where it can, or stops with one line naming the
+    limit; never a traceback, and the saved match loads with every move saved before."""
+    import resource
+
+    _, before = a_saved_match(tmp_path)
+    game = Game(tmp_path, ["--continue", "--autoplay", "--speed", "instant", "--deals", "1"],
+                limit=(resource.RLIMIT_NOFILE, 14))
+    games.append(game)
+    status = game.wait()
+    assert "Traceback" not in game.stderr
+    said = lines(game.stderr)
+    assert status in (0, 1) and said, game.stderr
+    if status == 1:
+        assert said[-1] == ("tarot: the game stopped: too many open files (the limit is 14: "
+                            "ulimit -n); the match is kept as of its last save"), said
+    assert saved_events(tmp_path)[:len(before)] == before
+
+
+@pytest.mark.parametrize("megabytes", [120, 250])
+def test_too_little_memory_stops_the_game_in_one_line_never_a_crash(
+        tmp_path: Path, games: list[Game], megabytes: int) -> None:
+    """``ulimit -v``: where the card faces cannot be loaded, or a card turned, the game
+    stops with one line naming the limit (a smooth turn used to crash the whole process);
+    never a native crash or a traceback, and the saved match loads with its moves."""
+    import resource
+
+    _, before = a_saved_match(tmp_path)
+    game = Game(tmp_path, ["--continue", "--autoplay", "--speed", "instant", "--deals", "1",
+                           "--size", "1920x1080"], limit=(resource.RLIMIT_AS, megabytes * 2**20))
+    games.append(game)
+    status = game.wait()
+    assert status in (0, 1), (status, game.stderr)  # a signal (a segfault) is negative
+    assert "Traceback" not in game.stderr and "Fatal" not in game.stderr, game.stderr
+    if status == 1:
+        assert lines(game.stderr)[-1] == (
+            f"tarot: the game stopped: out of memory (the limit is {megabytes} MB: ulimit -v); "
+            "the match is kept as of its last save"), game.stderr
+    assert saved_events(tmp_path)[:len(before)] == before
+
+
 TURN_WITHOUT_MEMORY = """
 import resource, pygame
 from tests.helpers.apps import open_app
@@ -132,3 +377,24 @@ def test_a_card_turned_without_memory_for_it_is_refused_not_a_crash() -> None:
                             check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "refused: Out of memory"
+
+
+@pytest.mark.skipif(not LINUX, reason="the workers are found through /proc")
+def test_the_working_folder_removed_under_a_running_game(tmp_path: Path,
+                                                        games: list[Game]) -> None:
+    """The folder the game was started from is removed, then a worker dies: its
+    replacement starts all the same, and the deal is played to the end and kept."""
+    folder = tmp_path / "started-here"
+    folder.mkdir()
+    home = tmp_path / "home"
+    game = Game(home, [*AUTOPLAY, "--level", "simple", "--seed", "5"], cwd=folder)
+    games.append(game)
+    game.until(lambda: len(game.workers()) == 2
+               and (home / "data" / "current-match.json").exists())
+    folder.rmdir()
+    for worker in game.workers():
+        os.kill(worker, signal.SIGKILL)
+    assert game.wait() == 0, game.stderr
+    assert "Traceback" not in game.stderr
+    assert len(history(home)) == 1
+    assert saved_events(home)
