@@ -46,6 +46,7 @@ what the expert believed of the hidden cards, the expert's line).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
@@ -144,6 +145,8 @@ class _Worker:
             self.process.kill()  # a stopped process dies too
         self.process.join(timeout=1)
         self.conn.close()
+        with contextlib.suppress(ValueError):  # still running: its files go when it does
+            self.process.close()  # its files now, not when it is collected: they may be few
 
 
 def _keep_a_working_folder() -> None:
@@ -186,13 +189,15 @@ class Thinker:
         self._workers: list[_Worker | None] = [None] * workers
         self._unstarted = ""  # why the last worker could not be started
         self._retry_at = 0.0
+        refused: OSError | MemoryError | None = None
         for index in range(workers):
             try:
                 self._workers[index] = _Worker(self._context, nice)
             except (OSError, MemoryError) as exc:
-                if index == 0:
-                    raise  # nothing to think with: the caller decides what to do
+                refused = exc
                 self._vacate(index, exc)
+        if refused is not None and not self._running():
+            raise refused  # nothing to think with: the caller decides what to do
         self._homes: dict[tuple[Any, ...], int] = {}  # the worker that last answered a bot
         self._queue: deque[Request] = deque()
         self._done: dict[int, Result] = {}
@@ -367,15 +372,14 @@ class Thinker:
         worker = self._workers[index]
         assert worker is not None
         job = worker.job
+        code = worker.process.exitcode
         worker.end()
         for key in [k for k, home in self._homes.items() if home == index]:
             del self._homes[key]  # its bots died with it
         if worker.ready:
             self._start(index)
         else:  # it died or hung while starting: starting another at once would do the same
-            code = worker.process.exitcode
-            self._vacate(index, f"it stopped while starting (exit status {code})"
-                         if code is not None else "it did not start in time")
+            self._vacate(index, f"exit status {code}" if code is not None else "too slow to start")
         if job is None:
             return
         if job.id in self._dropped:
