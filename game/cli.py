@@ -41,7 +41,7 @@ from typing import Any, NoReturn
 
 from game.app import logs
 from game.app.i18n import languages
-from game.app.limits import limit_reached
+from game.app.limits import MemoryWatch, limit_reached, quiet_in_threads
 from game.app.logs import report
 from game.autopilot import Driver
 from game.exits import CloseOnInterrupt, interrupted, language, speaking, stopped
@@ -369,6 +369,7 @@ def _start_logging() -> None:
 
     logs.configure(paths.log_file())
     logs.log_uncaught()
+    quiet_in_threads(logging.getLogger(PROG))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
@@ -398,6 +399,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     app.settles_memory = True  # the game's own window: see App.settle_memory
     app.spectator = lock is not None and not lock.held
     driver = Driver(app, **driver_options)
+    app.after_frame.append(MemoryWatch())  # first: before a hook starts a thread
     app.after_frame.append(driver)
     app.after_frame.append(warm_thinker_after_first_frame)
     ctrl_c = CloseOnInterrupt(app)

@@ -14,7 +14,10 @@ that a limit was reached must not need a file opened then.
 from __future__ import annotations
 
 import errno
+import logging
+import os
 import sys
+import threading
 from types import ModuleType
 
 from game.app.i18n import tr
@@ -57,15 +60,43 @@ def limit_reached(exc: BaseException) -> str | None:
 def _kind(exc: BaseException) -> str | None:
     if isinstance(exc, MemoryError):
         return "memory"
+    if isinstance(exc, FileNotFoundError) and _no_file_left():
+        return "files"  # pygame says a file is missing when it could not open it, whatever why
     if isinstance(exc, OSError):
         return _ERRNOS.get(exc.errno or 0)
     pygame = sys.modules.get("pygame")  # not loaded yet: no pygame error can have come
     if pygame is not None and isinstance(exc, pygame.error) and (
-            "out of memory" in str(exc).lower()):
-        return "memory"  # SDL says it in words of its own
+            "out of memory" in str(exc).lower() or not room_to_draw()):
+        return "memory"  # in SDL's words, or in none: a font that cannot draw says another
     if isinstance(exc, RuntimeError) and "can't start new thread" in str(exc):
         return "processes"
     return None
+
+
+#: Pixels a surface of which must still be possible for drawing to be safe (16 MB): the
+#: fonts measure and draw without checking all that they allocate.
+ROOM = (2048, 2048)
+
+
+def room_to_draw() -> bool:
+    """Whether there is memory enough left to draw a few words: a surface that large can
+    be made, the way pygame checks (and is let go at once)."""
+    import pygame
+
+    try:
+        pygame.Surface(ROOM, pygame.SRCALPHA, 32)
+    except pygame.error:
+        return False
+    return True
+
+
+def _no_file_left() -> bool:
+    """Whether not one more file may be opened now: the limit on open files is reached."""
+    try:
+        os.close(os.open(os.devnull, os.O_RDONLY))
+    except OSError as exc:
+        return exc.errno in (errno.EMFILE, errno.ENFILE)
+    return False
 
 
 def limit_words(kind: str, lang: str) -> str:
@@ -86,3 +117,53 @@ def stop_line(kind: str, lang: str, prog: str) -> str:
     """The one line the game leaves when a limit stopped it."""
     return tr("cli_limit_stop", lang, prog=prog, problem=limit_words(kind, lang))
 
+
+
+#: Bytes of address space kept free under a memory limit (``ulimit -v``): the game stops
+#: cleanly once it comes closer to the limit than that.
+HEADROOM = 24 * 2**20
+
+
+class MemoryWatch:
+    """Under a memory limit, the game's address space looked at after each frame: once it is
+    within :data:`HEADROOM` of the limit, the game stops (``MemoryError``), in one line, before
+    it gets there. Some of the libraries under the window (the fonts' shaping and rasterising)
+    do not check every allocation they make, and the process would die of a segmentation fault
+    in the middle of a frame instead. Nothing is done where no limit is set, or where the
+    system does not say how large the process is (Linux's ``/proc/self/statm`` does)."""
+
+    def __init__(self) -> None:
+        self.limit: int | None = None
+        if resource is not None:
+            soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+            if soft != resource.RLIM_INFINITY and os.path.exists("/proc/self/statm"):
+                self.limit = soft
+        self._page = os.sysconf("SC_PAGE_SIZE") if self.limit is not None else 0
+
+    def __call__(self, *_: object) -> None:  # a frame hook: (the app)
+        if self.limit is None:
+            return
+        try:
+            with open("/proc/self/statm", "rb") as statm:
+                size = int(statm.read().split()[0]) * self._page
+        except (OSError, ValueError, IndexError):  # no file to spare: the next frame looks
+            return
+        if size > self.limit - HEADROOM:
+            raise MemoryError(f"{size // 2**20} MB of the {self.limit // 2**20} MB allowed")
+
+
+def quiet_in_threads(log: logging.Logger) -> None:
+    """A thread of the game (reading the catalogs, the history) that meets a limit of the
+    system leaves its traceback in the log rather than on the terminal: the window meets the
+    limit too, and says it in one line; any other error in a thread is shown as before."""
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is not None and limit_reached(args.exc_value) is not None:
+            log.info("a limit of the system stopped the thread %s",
+                     args.thread.name if args.thread is not None else "?",
+                     exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+            return
+        previous(args)
+
+    threading.excepthook = hook

@@ -299,23 +299,24 @@ def test_no_file_may_grow_the_bots_think_all_the_same(tmp_path: Path, games: lis
     assert not history(tmp_path)
 
 
-def test_too_few_open_files_stop_the_game_in_one_line(tmp_path: Path,
-                                                      games: list[Game]) -> None:
-    """``ulimit -n 14``: the game goes on where it can, or stops with one line naming the
+@pytest.mark.parametrize("files", [14, 18])
+def test_too_few_open_files_stop_the_game_in_one_line(tmp_path: Path, games: list[Game],
+                                                      files: int) -> None:
+    """``ulimit -n``: the game goes on where it can, or stops with one line naming the
     limit; never a traceback, and the saved match loads with every move saved before."""
     import resource
 
     _, before = a_saved_match(tmp_path)
     game = Game(tmp_path, ["--continue", "--autoplay", "--speed", "instant", "--deals", "1"],
-                limit=(resource.RLIMIT_NOFILE, 14))
+                limit=(resource.RLIMIT_NOFILE, files))
     games.append(game)
     status = game.wait()
     assert "Traceback" not in game.stderr
     said = lines(game.stderr)
     assert status in (0, 1) and said, game.stderr
     if status == 1:
-        assert said[-1] == ("tarot: the game stopped: too many open files (the limit is 14: "
-                            "ulimit -n); the match is kept as of its last save"), said
+        assert said[-1] == (f"tarot: the game stopped: too many open files (the limit is "
+                            f"{files}: ulimit -n); the match is kept as of its last save"), said
     assert saved_events(tmp_path)[:len(before)] == before
 
 
@@ -398,3 +399,49 @@ def test_the_working_folder_removed_under_a_running_game(tmp_path: Path,
     assert "Traceback" not in game.stderr
     assert len(history(home)) == 1
     assert saved_events(home)
+
+
+def test_the_window_shows_why_a_limit_stopped_the_game(
+        home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that cannot be opened in the middle of a frame of the demo (the limit on open
+    files reached): the window shows why before it closes, the terminal has the line, and
+    the exit status is 1."""
+    import errno
+
+    from game import cli
+    from game.app import farewell
+
+    drawn: list[str] = []
+    real = farewell.draw_paragraph
+    monkeypatch.setattr(farewell, "draw_paragraph",
+                        lambda surface, app, text, *rest: (drawn.append(text),
+                                                           real(surface, app, text, *rest)))
+    frames = {"count": 0}
+    original = cli.Driver.__call__
+
+    def no_file_left(self: cli.Driver, app: object) -> None:
+        original(self, app)
+        frames["count"] += 1
+        if frames["count"] == 20:
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(cli.Driver, "__call__", no_file_left)
+    monkeypatch.setattr(cli, "_version", lambda: "test")
+    assert cli.main(["--demo", "--speed", "instant", "--lang", "fr"]) == 1
+    problem = tr("limit_files", "fr")
+    limits = resource_limits()
+    if limits is not None:
+        problem = tr("limit_set", "fr", what=problem, value=str(limits), option="n")
+    assert drawn == [tr("limit_stop_screen", "fr", problem=problem)]
+    assert capsys.readouterr().err.splitlines() == [
+        tr("cli_limit_stop", "fr", prog="tarot", problem=problem)]
+
+
+def resource_limits() -> int | None:
+    """The limit on open files this process runs under, when there is one."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
