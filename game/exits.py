@@ -5,8 +5,10 @@ of its own (0 is the window closed, 2 a command line or a file refused, see :mod
 * Ctrl+C (SIGINT) while the window is up closes it as its close button does
   (:class:`CloseOnInterrupt`), then says so; a second Ctrl+C, or one before the window is up
   or once it is closing, stops at once with the same line. Exit status 130
-  (:data:`INTERRUPTED`), as a shell counts a program Ctrl+C stopped. The bots' worker
-  processes ignore it: the window ends them (:mod:`engine.ai.thinker_worker`).
+  (:data:`INTERRUPTED`), as a shell counts a program Ctrl+C stopped (when Ctrl+C came while
+  a module was being loaded, Python itself may end the process by the signal after the line,
+  which a shell counts as 130 too). The bots' worker processes ignore it: the window ends
+  them (:mod:`engine.ai.thinker_worker`).
 * A limit of the system (open files, memory, file size, processes: :mod:`game.app.limits`)
   stops the game with a line that names it; exit status 1.
 
