@@ -123,12 +123,15 @@ def serve(conn: Connection, nice: int = 0) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
-
     if nice and hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
             os.nice(nice)
-    line = _Line(conn)
+    try:
+        from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
+
+        line = _Line(conn)
+    except (RuntimeError, OSError, MemoryError):  # no thread or memory to be had: the
+        return  # thinker sees this worker end before it is ready, and says why
     if not line.send((READY,)):
         return
     bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
