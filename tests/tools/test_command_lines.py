@@ -23,6 +23,7 @@ from tests.helpers.paths import RECORDS, ROOT
 TIMEOUT = 60
 HUGE = "99999999999999999999"
 RECORD = str(RECORDS / "four_players_garde.yaml")
+BUILD = str(ROOT / "build" / "build.py")
 
 #: (the command's arguments after ``python``, what its one line must say), for a usage error.
 USAGE: list[tuple[list[str], str]] = [
@@ -76,6 +77,12 @@ USAGE: list[tuple[list[str], str]] = [
      "argument --moves: expected a whole number from 1 to 10000, got -1"),
     (["-m", "game.profilebench", "history", "--deals", "0"],
      "argument --deals: expected a whole number from 1 to 100000, got 0"),
+    ([BUILD, "--check", "--no-build", "--runs", "0"],
+     "build.py: error: argument --runs: expected a whole number from 1 to 100, got 0"),
+    ([BUILD, "--check", "--no-build", "--startup-budget", "nan"],
+     "argument --startup-budget: expected a number above 0 and at most 1000, got nan"),
+    ([BUILD, "--check", "--no-build", "--max-glibc", "-2.31"],
+     "argument --max-glibc: expected a version like 2.35, got '-2.31'"),
     ([str(ROOT / "build" / "make_assets.py"), "--out", "/dev/null/sprites"],
      "make_assets.py: error: argument --out: cannot make the folder '/dev/null/sprites'"),
 ]
@@ -88,6 +95,7 @@ UNWRITTEN: list[list[str]] = [
     ["-m", "engine", "bench", "--players", "3", "--seconds", "0.01"],
     ["-m", "engine.ai.arena", "simple", "random", "--deals", "1"],
     ["-m", "game.app.catalogs", "check"],
+    [BUILD, "--help"],
 ]
 
 
