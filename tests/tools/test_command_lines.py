@@ -1,18 +1,14 @@
 """Every command line of the project, run for real, with numbers out of range (huge,
 negative, zero, NaN, infinite), wrong player counts and standard output that cannot be
 written: one line naming the value and its range, exit status 2 for a usage error and 1 for
-lost output — never a traceback, never a computation without end.
-
-The commands run side by side (a few at a time), each in a process of its own; a test reads
-the result of its own."""
+lost output — never a traceback, never a computation without end, nothing written in the
+player's folders."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -99,7 +95,9 @@ UNWRITTEN: list[list[str]] = [
 ]
 
 
-def _run(args: list[str], home: Path, full: bool) -> subprocess.CompletedProcess[str]:
+def run(args: list[str], home: Path, full: bool = False) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with ``home`` for the player's folders; its standard output is
+    ``/dev/full`` when ``full``."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                TAROT_HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")  # pygame's hello
     with open(os.devnull if not full else "/dev/full", "w") as sink:
@@ -109,21 +107,6 @@ def _run(args: list[str], home: Path, full: bool) -> subprocess.CompletedProcess
                                   stderr=subprocess.PIPE, timeout=TIMEOUT, check=False)
         except subprocess.TimeoutExpired:
             return subprocess.CompletedProcess(args, -1, "", f"still running after {TIMEOUT} s")
-
-
-@pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory
-            ) -> Iterator[dict[str, subprocess.CompletedProcess[str]]]:
-    """Every case's result, by its name; the runs share a profile that none may touch."""
-    home = tmp_path_factory.mktemp("home")
-    cases = {_name(args): (args, False) for args, _ in USAGE}
-    if Path("/dev/full").exists():
-        cases.update({"full " + _name(args): (args, True) for args in UNWRITTEN})
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = {name: pool.submit(_run, args, home, full)
-                   for name, (args, full) in cases.items()}
-        yield {name: future.result() for name, future in futures.items()}
-    assert not any(home.iterdir()), list(home.rglob("*"))
 
 
 def _name(args: list[str]) -> str:
@@ -139,20 +122,19 @@ def the_line(result: subprocess.CompletedProcess[str]) -> str:
 
 @pytest.mark.parametrize(("args", "words"), USAGE, ids=[_name(a) for a, _ in USAGE])
 def test_a_usage_error_is_one_line_naming_the_value_and_its_range(
-        results: dict[str, subprocess.CompletedProcess[str]], args: list[str],
-        words: str) -> None:
-    result = results[_name(args)]
+        home: Path, args: list[str], words: str) -> None:
+    result = run(args, home)
     line = the_line(result)
     assert result.returncode == 2, line
     assert words in line, line
     assert result.stdout == ""
+    assert not any(home.iterdir())
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("args", UNWRITTEN, ids=[_name(a) for a in UNWRITTEN])
-def test_output_that_cannot_be_written_is_one_line(
-        results: dict[str, subprocess.CompletedProcess[str]], args: list[str]) -> None:
-    result = results["full " + _name(args)]
+def test_output_that_cannot_be_written_is_one_line(home: Path, args: list[str]) -> None:
+    result = run(args, home, full=True)
     line = the_line(result)
     assert result.returncode == 1, line
     assert line.endswith("error: cannot write the output: No space left on device"), line
