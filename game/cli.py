@@ -20,7 +20,9 @@
   exit status 2 before any window opens.
 
 A bad option, an unknown variant or a damaged ``rules.yaml`` is reported on one line, with
-exit status 2.
+exit status 2; so is a game started where there is no display to show its window (see
+:mod:`game.app.display`), or with a video driver that cannot start. Standard output that
+cannot be written (``tarot --version >/dev/full``) is one line, exit status 1.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from engine.commandline import Parser, guarded, player_count, seed_number, shown, whole
 from game.app import logs
 from game.app.i18n import languages
 from game.app.logs import report
@@ -45,13 +48,6 @@ REPLAY = "replay"
 SPEEDS = ("slow", "normal", "fast", "instant")
 
 
-class _Parser(argparse.ArgumentParser):
-    """Argument errors on one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 #: The settings file's problems told on the menu at most; the rest are in the log.
 SETTINGS_PROBLEMS_SHOWN = 3
 
@@ -60,34 +56,18 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in text.lower().replace("×", "x").split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {shown(text)}") from None
     if not (320 <= width <= 8192 and 240 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range (320x240 to 8192x8192)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is out of range (320x240 to 8192x8192)")
     return width, height
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
-
-
-def seed_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value < 2**62:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 2^62, got {value}")
-    return value
+#: How many deals ``--deals`` may ask for: a long evening of demo.
+DEALS = (1, 100_000)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.",
+    parser = Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.",
                      epilog=f"{PROG} {REPLAY} FILE [--size WxH] [--lang {'|'.join(languages())}] "
                             "[--speed SPEED]: "
                             "replay a saved deal, a saved match's last finished deal or a deal "
@@ -99,10 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autoplay", action="store_true",
                         help="a bot plays your seat too and the match is saved as usual "
                              "(a new match, or the saved one with --continue)")
-    parser.add_argument("--deals", type=positive, metavar="N",
+    parser.add_argument("--deals", type=whole(*DEALS), metavar="N",
                         help="quit after N deals are played to the end")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players")
-    parser.add_argument("--seed", type=seed_value, metavar="N",
+    parser.add_argument("--players", type=player_count, metavar="N",
+                        help="number of players: 3, 4 or 5")
+    parser.add_argument("--seed", type=seed_number, metavar="N",
                         help="shuffle seed of the match (and of the bots)")
     parser.add_argument("--level", metavar="NAME",
                         help=f"the bots' level: {', '.join(_levels())}")
@@ -132,7 +113,7 @@ def _version() -> str:
 
 
 def build_replay_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=f"{PROG} {REPLAY}",
+    parser = Parser(prog=f"{PROG} {REPLAY}",
                      description="Open the replay viewer on a saved deal, a saved match (its "
                                  "last deal played to the end) or a deal record.")
     parser.add_argument("file", type=Path, metavar="FILE", help="the file to replay")
@@ -184,6 +165,24 @@ def refuse_file(lang: str, problem: BaseException | str) -> int:
 def main(argv: list[str] | None = None) -> int:
     logs.attach_console()
     arguments = list(sys.argv[1:] if argv is None else argv)
+    return guarded(PROG, lambda: _command(arguments), lambda reason: _unwritten(arguments, reason))
+
+
+def _unwritten(arguments: list[str], reason: str) -> str:
+    """Standard output could not be written: the line that says so, in the language of
+    ``--lang`` (else of the settings)."""
+    from game.app.i18n import tr
+
+    asked = argparse.ArgumentParser(add_help=False)
+    asked.add_argument("--lang", choices=languages())
+    try:
+        lang = language(asked.parse_known_args(arguments)[0].lang)
+    except SystemExit:  # a language the game does not speak: the refusal was told already
+        lang = language(None)
+    return tr("cli_error", lang, prog=PROG, message=tr("cli_unwritten", lang, reason=reason))
+
+
+def _command(arguments: list[str]) -> int:
     if arguments[:1] == [REPLAY]:
         return replay_main(arguments[1:])
     parser = build_parser()
@@ -254,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
             saved = read_saved_match(file, base.bot_level, base.player_name)
         except SaveError as exc:
             return refuse_file(lang, exc)
+    refused = display_refused(lang)
+    if refused is not None:
+        return refused
     lock = FolderLock(paths.data_dir())
     alone = lock.acquire()
     if lock.in_the_way:
@@ -321,6 +323,9 @@ def replay_main(argv: list[str]) -> int:
     from game.app.settings import Settings
 
     base, _ = Settings.load()
+    refused = display_refused(args.lang or base.language)
+    if refused is not None:
+        return refused
     overrides: dict[str, Any] = {}
     if args.lang:
         overrides["language"] = args.lang
@@ -333,6 +338,17 @@ def replay_main(argv: list[str]) -> int:
 
     return run_window(base, overrides, args.size, start,
                       {"demo": False, "deals": None, "shots": None, "first_frame": False})
+
+
+def display_refused(lang: str) -> int | None:
+    """Start the display the window will open on: ``None`` when there is one, else the exit
+    status after saying on one line why there is none (see :mod:`game.app.display`)."""
+    from game.app.display import start_display
+
+    problem = start_display()
+    if problem is None:
+        return None
+    return fail(lang, problem.key, **problem.values)
 
 
 def warm_thinker_after_first_frame(app: Any) -> None:

@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.commandline import Parser, command, whole
+
 
 def _profile() -> Path:
     home = Path(tempfile.mkdtemp(prefix="tarot-profile-"))
@@ -206,13 +208,22 @@ def history_bench(deals: int) -> int:
         shutil.rmtree(home, ignore_errors=True)
 
 
+PROG = "python -m game.profilebench"
+#: Deals of the match or the history: a hundred thousand is a few years of evenings.
+DEALS = (1, 100_000)
+#: Saves timed in the deal in play.
+MOVES = (1, 10_000)
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.profilebench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=("match", "history"))
-    parser.add_argument("--deals", type=int, default=None,
+    parser.add_argument("--deals", type=whole(*DEALS), default=None,
                         help="deals in the match (3000) or the history (5000)")
-    parser.add_argument("--moves", type=int, default=40, help="saves timed in the deal in play")
+    parser.add_argument("--moves", type=whole(*MOVES), default=40,
+                        help="saves timed in the deal in play")
     args = parser.parse_args(argv)
     if args.what == "match":
         return match_bench(args.deals or 3000, args.moves)
