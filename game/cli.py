@@ -28,7 +28,6 @@ cannot be written (``tarot --version >/dev/full``) is one line, exit status 1.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import logging
 import os
@@ -388,8 +387,6 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     if lock is not None and lock.held:  # no other game is writing: every temp file is stale
         for folder in (paths.config_dir(), paths.data_dir(), paths.history_dir()):
             remove_stale_temps(folder, older_than=0)
-    settings_file = paths.settings_file()
-    stamp = _mtime(settings_file)
 
     from game.app.window import App
     from game.screens import install as install_screens
@@ -412,30 +409,10 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         from game.app.thinking import close_game_thinker
 
         close_game_thinker()  # the bots' worker processes end with the window
-        if _mtime(settings_file) != stamp:  # something was saved while the game ran
-            keep_overrides_out(app.settings, base, overrides, size is not None)
         import pygame
 
         pygame.quit()
     return 0
-
-
-def _mtime(path: Path) -> float | None:
-    try:
-        return path.stat().st_mtime_ns / 1e9
-    except OSError:
-        return None
-
-
-def keep_overrides_out(final: Any, base: Any, overrides: dict[str, Any], sized: bool) -> None:
-    """Save the settings as the player left them, without this run's command-line choices
-    (a value the player changed in the settings screen is kept)."""
-    restore = {key: getattr(base, key) for key, value in overrides.items()
-               if getattr(final, key) == value}
-    if sized:
-        restore["window_size"] = base.window_size
-    with contextlib.suppress(OSError):
-        final.with_(**restore).save()
 
 
 def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None,

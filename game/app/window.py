@@ -13,6 +13,7 @@ import logging
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -22,7 +23,7 @@ from game.app.assets import Assets, Sounds
 from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
-from game.app.settings import Settings
+from game.app.settings import Settings, save_changes
 
 log = logging.getLogger(__name__)
 
@@ -104,11 +105,15 @@ class App:
         sys.setswitchinterval(0.001)
         self.settings = settings
         self._settings_problem: str | None = None  # why the last save of the settings failed
+        self._unsaved: dict[str, Any] = {}  # the player's changes not saved yet (a full disk)
         #: another window of the game holds the player's folders: browse and replay only
         self.spectator = False
         #: opens the screens of the parts above the one asking (game.app.navigator)
         self.navigator = NAVIGATOR
         width, height = size or fit_to_desktop(settings.window_size, _desktop())
+        #: the size the window opened at, kept at the close when the player changed it (a
+        #: size asked for on the command line is this run's alone: ``None``)
+        self._opened: tuple[int, int] | None = None if size else (width, height)
         # hidden until it has its class: a window manager reads it as the window appears
         self.window = pygame.Window(tr("window_title", settings.language),
                                     (max(320, width), max(240, height)), resizable=True,
@@ -155,8 +160,12 @@ class App:
         return trn(key, count, self.settings.language, **values)
 
     def update_settings(self, settings: Settings, save: bool = True) -> str | None:
-        """Use ``settings`` from now on and save them; returns why they could not be saved
-        (a full disk, a read-only profile: they still apply until the game closes)."""
+        """Use ``settings`` from now on and save what the player changed in them (only
+        that: see :func:`~game.app.settings.save_changes`; a change that could not be saved
+        is saved with the next); returns why they could not be saved (a full disk, a
+        read-only profile: they still apply until the game closes). ``save=False``: this
+        run only."""
+        before = self.settings
         if settings.language != self.settings.language:
             self.window.title = tr("window_title", settings.language)  # the title speaks it too
         switched = settings.full_screen != self.full_screen.on
@@ -168,8 +177,11 @@ class App:
             self._resized()  # at once: the window's own events of it come a frame later
         if not save:
             return None
+        self._unsaved.update(settings.changes_from(before))
+        if not self._unsaved:
+            return None
         try:
-            settings.save()
+            save_changes(self._unsaved)
         except OSError as exc:
             problem = write_problem(exc)
             if problem != self._settings_problem:  # said once per reason, not at each click
@@ -177,6 +189,7 @@ class App:
             self._settings_problem = problem
             return problem
         self._settings_problem = None
+        self._unsaved.clear()
         return None
 
     @property
@@ -286,7 +299,8 @@ class App:
         if self.window is not None:
             # full screen is a setting of its own: the size kept is the window's
             w, h = self.full_screen.windowed_size if self.full_screen.on else self.size
-            if (w, h) != self.settings.window_size and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+            if (self._opened not in (None, (w, h)) and (w, h) != self.settings.window_size
+                    and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]):
                 self.update_settings(self.settings.with_(window_size=(w, h)))
 
     def settle_memory(self) -> None:
