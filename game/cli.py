@@ -32,6 +32,7 @@ import io
 import logging
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,7 @@ def _command(arguments: list[str]) -> int:
     if args.screenshot_dir is not None:
         try:
             args.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            tempfile.TemporaryFile(dir=args.screenshot_dir).close()  # it can be written
         except OSError as exc:
             return fail(lang, "screenshot_dir", folder=str(args.screenshot_dir),
                         reason=exc.strerror or str(exc))
@@ -412,7 +414,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         import pygame
 
         pygame.quit()
-    return 0
+    return driver.status
 
 
 def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None,

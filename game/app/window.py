@@ -9,16 +9,18 @@ One loop, as in the pygame-ce examples: events → the top scene's ``handle_even
 from __future__ import annotations
 
 import gc
+import io
 import logging
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from engine.resources import resource_path
-from engine.saves import write_problem
+from engine.saves import write_atomic, write_problem
 from game.app.assets import Assets, Sounds
 from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
@@ -319,8 +321,15 @@ class App:
         if self.settles_memory:
             self.after_frame.append(_resettle)
 
-    def screenshot(self, path: str) -> None:
-        pygame.image.save(self.screen, path)
+    def screenshot(self, path: str | Path) -> None:
+        """What the window shows, as a PNG at ``path``: whole or not at all (a full disk
+        leaves no file cut short). :class:`OSError` when it cannot be written."""
+        picture = io.BytesIO()
+        try:
+            pygame.image.save(self.screen, picture, "screenshot.png")
+        except pygame.error as exc:  # out of memory to encode it
+            raise OSError(f"the picture could not be made: {exc}") from exc
+        write_atomic(path, picture.getvalue())
 
 
 def _resettle(app: App) -> None:

@@ -1,15 +1,16 @@
 """The player's files under hostile conditions: the settings edited by hand while the game
-runs.
+runs, screenshots on a full disk or in a folder that cannot be written.
 
-The real program is run (``python -m game`` in a subprocess) or the real scene
-driven. Each says what is wrong in one line, never a traceback, and after each the profile
-is whole and as the player left it.
+The real program is run (``python -m game`` in a subprocess, with the limits a player may
+meet: :mod:`tests.helpers.limits`) or the real scene driven. Each says what is wrong in one
+line, never a traceback, and after each the profile is whole and as the player left it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -23,6 +24,7 @@ from game.app import paths
 from game.app.settings import Settings
 from game.menus.settings import SettingsScene
 from tests.helpers.apps import shut
+from tests.helpers.limits import as_a_player
 from tests.helpers.paths import ROOT
 from tests.helpers.screens import click, step
 
@@ -102,3 +104,59 @@ def test_a_setting_changed_in_the_game_keeps_what_was_edited_by_hand(app: object
     assert json.loads(paths.settings_file().read_text(encoding="utf-8")) == kept
 
 
+# --- screenshots ---------------------------------------------------------------------------------
+
+
+SHOTS = ["--demo", "--deals", "1", "--players", "4", "--speed", "instant", "--seed", "3",
+         "--size", "1024x600", "--screenshot-dir"]
+
+
+@posix_only
+def test_screenshots_on_a_full_disk_are_whole_or_none_and_the_run_fails(home: Path) -> None:
+    """No room for a picture (a limit on a file's size, as a full disk refuses it): none is
+    left cut short, the run says so once and ends with a failure."""
+    Settings(player_name="Zoé").save()
+    before = paths.settings_file().read_bytes()
+    shots = home / "shots"
+    result = game([*SHOTS, str(shots)], home, as_a_player(RLIMIT_FSIZE=40_000))
+    assert result.returncode == 1, result.stderr
+    line = one_line(result)
+    assert line.endswith(f"could not save a screenshot in {shots}: File too large"), line
+    for left in shots.iterdir():  # no picture cut short, no temporary file
+        assert left.suffix == ".png" and not left.name.startswith(".")
+        pygame.image.load(str(left))
+    assert paths.settings_file().read_bytes() == before
+
+
+@posix_only
+def test_screenshots_into_a_folder_that_cannot_be_written_are_refused_at_once(
+        home: Path) -> None:
+    shots = home / "shots"
+    shots.mkdir()
+    shots.chmod(0o555)
+    try:
+        result = game([*SHOTS, str(shots)], home, as_a_player(), timeout=30)
+    finally:
+        shots.chmod(0o755)
+    assert result.returncode == 2
+    assert one_line(result) == f"tarot: error: --screenshot-dir {shots}: Permission denied"
+    assert not list(shots.iterdir())
+    assert not paths.current_match_file().exists()
+
+
+def test_the_game_as_a_player_cannot_write_where_a_player_could_not() -> None:
+    """The helper itself: a child run as a player meets a folder's permissions (else the
+    test above would pass for the wrong reason, as the superuser)."""
+    if sys.platform == "win32":
+        pytest.skip("resource limits are POSIX")
+    folder = Path(paths.data_dir())
+    folder.mkdir(parents=True)
+    folder.chmod(0o555)
+    try:
+        probe = subprocess.run([sys.executable, "-c", f"open({str(folder / 'x')!r}, 'w')"],
+                               preexec_fn=as_a_player(), capture_output=True, text=True,
+                               check=False)
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+    assert probe.returncode == 1 and "PermissionError" in probe.stderr
