@@ -26,6 +26,7 @@ from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
 from game.app.settings import Settings, save_changes
+from game.app.threads import refused
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +137,7 @@ class App:
         self.assets = Assets()
         self.sounds = Sounds(settings.sound)
         self.scenes: list[Scene] = []
-        self.clock = pygame.time.Clock()
+        self.clock = _frame_clock()
         self.running = True
         self.frame_times: list[float] = []  # seconds per frame, for the frame-time benchmark
         self.frames = 0
@@ -330,6 +331,32 @@ class App:
         except pygame.error as exc:  # out of memory to encode it
             raise OSError(f"the picture could not be made: {exc}") from exc
         write_atomic(path, picture.getvalue())
+
+
+class _SleepClock:
+    """The frame clock where SDL gets no thread for its own (a limit on a user's processes):
+    the same pacing, on Python's clock."""
+
+    def __init__(self) -> None:
+        self._last = time.perf_counter()
+
+    def tick(self, framerate: int) -> int:
+        """Wait for the rest of the frame at ``framerate``; the milliseconds since the last
+        tick, as :meth:`pygame.time.Clock.tick` says them."""
+        wait = 1 / framerate - (time.perf_counter() - self._last)
+        if wait > 0:
+            time.sleep(wait)
+        now = time.perf_counter()
+        elapsed, self._last = now - self._last, now
+        return round(elapsed * 1000)
+
+
+def _frame_clock() -> pygame.time.Clock | _SleepClock:
+    try:
+        return pygame.time.Clock()
+    except pygame.error as exc:  # "Not enough resources to create thread"
+        refused("the frame clock", exc)
+        return _SleepClock()
 
 
 def _resettle(app: App) -> None:

@@ -154,7 +154,7 @@ class Autosave:
         #: did not)
         self._problems: dict[str, str | None] = {"match": None, "history": None}
         self._told: str | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # with no thread, _written is told within __call__
         #: the match file, saved after every move, is written behind on a thread of its own
         #: (the game's tables: no frame waits for the disk), or at once (``background=False``)
         self.writer = Writer(self._written) if background else None

@@ -1,5 +1,6 @@
-"""The player's files under hostile conditions: the settings edited by hand while the game
-runs, screenshots on a full disk or in a folder that cannot be written.
+"""The player's files under hostile conditions: no thread or process to be had, the settings
+edited by hand while the game runs, screenshots on a full disk or in a folder that cannot be
+written.
 
 The real program is run (``python -m game`` in a subprocess, with the limits a player may
 meet: :mod:`tests.helpers.limits`) or the real scene driven. Each says what is wrong in one
@@ -20,6 +21,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine.saves import load_deal_file, load_match
 from game.app import paths
 from game.app.settings import Settings
 from game.menus.settings import SettingsScene
@@ -56,6 +58,47 @@ def wait_for(condition: Callable[[], bool], seconds: float = 30) -> None:
         time.sleep(0.02)
 
 
+def saved_match_id() -> str:
+    """The id of the match in progress, as its file says (the file read whole)."""
+    _, meta = load_match(paths.current_match_file())
+    return str(meta["match"])
+
+
+def history_is_of(match_id: str) -> list[Path]:
+    """The finished deals, each read whole; all of the match ``match_id``."""
+    files = sorted(paths.history_dir().glob("*.json"))
+    for file in files:
+        assert load_deal_file(file).meta["match"] == match_id, file.name
+    return files
+
+
+# --- no thread or process to be had --------------------------------------------------------------
+
+
+@posix_only
+@pytest.mark.slow  # two sessions, some 5 s each
+def test_with_no_thread_or_process_to_be_had_the_game_plays_and_saves_in_its_own(
+        home: Path) -> None:
+    """``ulimit -u`` at its lowest: the bots think and the match is saved in the frame's
+    own thread; said once. The next session takes the match up where it was: no deal is
+    played twice, none archived twice."""
+    no_threads = as_a_player(RLIMIT_NPROC=1)
+    first = game([*AUTOPLAY, "--seed", "5"], home, no_threads)
+    assert first.returncode == 0, first.stderr
+    assert "no more threads or processes" in one_line(first)
+    mine = saved_match_id()
+    [played] = history_is_of(mine)
+    second = game(["--continue", "--autoplay", "--deals", "1", "--speed", "instant"], home,
+                  no_threads)
+    assert second.returncode == 0, second.stderr
+    assert "no more threads or processes" in one_line(second)
+    assert saved_match_id() == mine
+    files = history_is_of(mine)
+    assert len(files) == 2 and played in files
+    hands = [load_deal_file(f).deal.events[0] for f in files]
+    assert hands[0] != hands[1]  # a new deal, not the first one again
+    _, meta = load_match(paths.current_match_file())
+    assert len(meta["archived"]) >= 1
 
 
 # --- the settings edited by hand while the game runs ---------------------------------------------
