@@ -385,6 +385,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     and replays, but plays no match, which would overwrite another window's)."""
     from engine.saves import remove_stale_temps
     from game.app import paths
+    from game.app.lock import hold_profile
 
     if lock is not None and lock.held:  # no other game is writing: every temp file is stale
         for folder in (paths.config_dir(), paths.data_dir(), paths.history_dir()):
@@ -397,6 +398,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     app = App(base.with_(**overrides), size=size)
     app.settles_memory = True  # the game's own window: see App.settle_memory
     app.spectator = lock is not None and not lock.held
+    hold_profile(None if app.spectator else lock)  # each save looks that it still holds it
     driver = Driver(app, **driver_options)
     app.after_frame.append(driver)
     app.after_frame.append(warm_thinker_after_first_frame)
@@ -411,6 +413,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         from game.app.thinking import close_game_thinker
 
         close_game_thinker()  # the bots' worker processes end with the window
+        hold_profile(None)
         import pygame
 
         pygame.quit()

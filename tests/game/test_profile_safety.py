@@ -1,6 +1,6 @@
-"""The player's files under hostile conditions: no thread or process to be had, the settings
-edited by hand while the game runs, screenshots on a full disk or in a folder that cannot be
-written.
+"""The player's files under hostile conditions: the lock file deleted under a running game,
+no thread or process to be had, the settings edited by hand while the game runs, screenshots
+on a full disk or in a folder that cannot be written.
 
 The real program is run (``python -m game`` in a subprocess, with the limits a player may
 meet: :mod:`tests.helpers.limits`) or the real scene driven. Each says what is wrong in one
@@ -23,9 +23,10 @@ import pytest
 
 from engine.saves import load_deal_file, load_match
 from game.app import paths
+from game.app.i18n import tr
 from game.app.settings import Settings
 from game.menus.settings import SettingsScene
-from tests.helpers.apps import shut
+from tests.helpers.apps import open_app, shut
 from tests.helpers.limits import as_a_player
 from tests.helpers.paths import ROOT
 from tests.helpers.screens import click, step
@@ -70,6 +71,97 @@ def history_is_of(match_id: str) -> list[Path]:
     for file in files:
         assert load_deal_file(file).meta["match"] == match_id, file.name
     return files
+
+
+# --- the lock file deleted under a running game --------------------------------------------------
+
+
+def test_a_deleted_lock_file_lets_no_second_game_write_the_profile(home: Path) -> None:
+    """A cleaner deletes ``tarot.lock`` under a running game: a second game is refused all
+    the same, the first goes on saving, and its match is the one kept, whole."""
+    first = subprocess.Popen(
+        [sys.executable, "-m", "game", "--autoplay", "--players", "3", "--speed", "normal"],
+        cwd=ROOT, env=dict(os.environ, **ENV, TAROT_HOME=str(home)),
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(paths.current_match_file().exists)
+        mine = saved_match_id()
+        (paths.data_dir() / "tarot.lock").unlink()
+        second = game(AUTOPLAY, home)
+        assert second.returncode == 2, second.stderr
+        assert "already open in another window" in one_line(second)
+        before = paths.current_match_file().read_bytes()
+        wait_for(lambda: paths.current_match_file().read_bytes() != before)  # saving on
+        assert (paths.data_dir() / "tarot.lock").is_file()  # made again by the first
+    finally:
+        first.kill()
+        first.wait()
+    assert first.stderr is not None and "Traceback" not in first.stderr.read()
+    assert saved_match_id() == mine
+    assert not paths.replaced_match_files()  # nothing was put aside for a second match
+    history_is_of(mine)
+
+
+def test_a_game_whose_files_another_game_took_says_so_and_writes_nothing_there(
+        home: Path) -> None:
+    """The data folder replaced under a running table, and another game holding the new
+    one: the table says, in the player's words, that nothing is saved any more, and writes
+    nothing over the other game's files."""
+    from engine.actions import Bid
+    from game.app.lock import FolderLock, hold_profile
+    from game.match.session import MatchSetup, open_table, start_match
+    from game.match.writer import flush_all
+
+    lock = FolderLock(paths.data_dir())
+    assert lock.acquire()
+    hold_profile(lock)
+    app = open_app((1280, 720), language="fr")
+    holder: subprocess.Popen[str] | None = None
+    try:
+        controller = start_match(app, MatchSetup(4, "random", "fft", ("A", "B", "C", "D"), 5))
+        table = open_table(app, controller)
+        step(app, 3)
+        flush_all()
+        assert paths.current_match_file().exists()
+        paths.data_dir().rename(home / "data-moved")  # a sync tool puts a new folder there
+        paths.data_dir().mkdir()
+        holder = subprocess.Popen([sys.executable, "-c", f"""
+import sys, time
+sys.path.insert(0, {str(ROOT)!r})
+from pathlib import Path
+from game.app.lock import FolderLock
+assert FolderLock(Path({str(paths.data_dir())!r})).acquire()
+print("held", flush=True)
+time.sleep(60)
+"""], stdout=subprocess.PIPE, text=True)
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        theirs = {p.name: p.read_bytes() for p in paths.data_dir().iterdir()}
+        shown: list[str] = []
+        real_show = table.toast.show
+        table.toast.show = lambda text, *a, **k: (shown.append(text),  # type: ignore
+                                                  real_show(text, *a, **k))
+        deadline = time.monotonic() + 60
+        while not shown and time.monotonic() < deadline:
+            app.step(1 / 60)
+            if controller.waiting_for_human():
+                controller.submit(Bid(None))
+            time.sleep(0.005)
+        assert shown == [tr("table_files_taken", "fr")], shown
+        assert "fichiers" in shown[0]
+        for _ in range(30):  # play goes on; nothing is written there
+            app.step(1 / 60)
+        flush_all()
+        assert {p.name: p.read_bytes() for p in paths.data_dir().iterdir()} == theirs
+        assert table.save_failing
+        controller.shutdown()
+    finally:
+        hold_profile(None)
+        lock.release()
+        shut(app)
+        if holder is not None:
+            holder.kill()
+            holder.wait()
+    load_match(home / "data-moved" / "current-match.json")  # what it saved before is whole
 
 
 # --- no thread or process to be had --------------------------------------------------------------
