@@ -31,6 +31,26 @@ def start_thread(target: Callable[[], object], name: str) -> threading.Thread | 
     return thread
 
 
+def threads_to_be_had(count: int) -> bool:
+    """Whether the system gives ``count`` threads at once now (they are started, and end
+    at once)."""
+    go = threading.Event()
+    started: list[threading.Thread] = []
+    try:
+        for _ in range(count):
+            started.append(threading.Thread(target=go.wait, name="a probe", daemon=True))
+            started[-1].start()
+    except RuntimeError as exc:
+        log.info("%d threads asked, %d given: %s", count, len(started) - 1, exc)
+        return False
+    finally:
+        go.set()
+        for thread in started:
+            if thread.is_alive():
+                thread.join()
+    return True
+
+
 def refused(what: str, why: object) -> None:
     """The system gave no thread or process for ``what`` (``why``): said on the terminal
     the first time, in the log once for each ``what``."""
@@ -44,4 +64,4 @@ def refused(what: str, why: object) -> None:
     _told.add(what)
 
 
-__all__ = ["refused", "start_thread"]
+__all__ = ["refused", "start_thread", "threads_to_be_had"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import io
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -26,12 +27,15 @@ from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
 from game.app.settings import Settings, save_changes
-from game.app.threads import refused
+from game.app.threads import refused, threads_to_be_had
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)
 FPS = 60
+#: The threads the window's drawing may want: a GL driver that draws in software starts one
+#: per processor, and SDL a few of its own.
+GL_THREADS = min(64, (os.cpu_count() or 1) + 4)
 
 
 class Scene:
@@ -117,6 +121,9 @@ class App:
         #: the size the window opened at, kept at the close when the player changed it (a
         #: size asked for on the command line is this run's alone: ``None``)
         self._opened: tuple[int, int] | None = None if size else (width, height)
+        if not threads_to_be_had(GL_THREADS):  # a GL driver drawing in software (llvmpipe)
+            # waits for ever for threads it could not have: the window's pixels go without GL
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # hidden until it has its class: a window manager reads it as the window appears
         self.window = pygame.Window(tr("window_title", settings.language),
                                     (max(320, width), max(240, height)), resizable=True,

@@ -193,6 +193,27 @@ def test_with_no_thread_or_process_to_be_had_the_game_plays_and_saves_in_its_own
     assert len(meta["archived"]) >= 1
 
 
+def test_with_few_threads_to_be_had_the_window_draws_without_gl(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A GL driver drawing in software (Mesa's llvmpipe, on a machine without a graphics
+    card) starts a thread per processor and waits for ever for those it cannot have: the
+    window froze at its first frame on a real display. With threads that scarce, the window
+    draws without GL."""
+    import threading
+
+    def refused(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    app = open_app((1024, 600))
+    try:
+        app.step(1 / 60)
+        assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    finally:
+        shut(app)
+
+
 # --- the settings edited by hand while the game runs ---------------------------------------------
 
 
