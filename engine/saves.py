@@ -72,14 +72,16 @@ class SaveError(DataError):
 # --- writing ---------------------------------------------------------------------------------
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that readers see either the old or the new file."""
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (or bytes) so that readers see either the old or the
+    new file, never one cut short (a full disk)."""
     target = Path(path)
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

@@ -28,11 +28,11 @@ cannot be written (``tarot --version >/dev/full``) is one line, exit status 1.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import logging
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -235,6 +235,7 @@ def _command(arguments: list[str]) -> int:
     if args.screenshot_dir is not None:
         try:
             args.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            tempfile.TemporaryFile(dir=args.screenshot_dir).close()  # it can be written
         except OSError as exc:
             return fail(lang, "screenshot_dir", folder=str(args.screenshot_dir),
                         reason=exc.strerror or str(exc))
@@ -384,12 +385,11 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     and replays, but plays no match, which would overwrite another window's)."""
     from engine.saves import remove_stale_temps
     from game.app import paths
+    from game.app.lock import hold_profile
 
     if lock is not None and lock.held:  # no other game is writing: every temp file is stale
         for folder in (paths.config_dir(), paths.data_dir(), paths.history_dir()):
             remove_stale_temps(folder, older_than=0)
-    settings_file = paths.settings_file()
-    stamp = _mtime(settings_file)
 
     from game.app.window import App
     from game.screens import install as install_screens
@@ -398,6 +398,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     app = App(base.with_(**overrides), size=size)
     app.settles_memory = True  # the game's own window: see App.settle_memory
     app.spectator = lock is not None and not lock.held
+    hold_profile(None if app.spectator else lock)  # each save looks that it still holds it
     driver = Driver(app, **driver_options)
     app.after_frame.append(driver)
     app.after_frame.append(warm_thinker_after_first_frame)
@@ -412,30 +413,11 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         from game.app.thinking import close_game_thinker
 
         close_game_thinker()  # the bots' worker processes end with the window
-        if _mtime(settings_file) != stamp:  # something was saved while the game ran
-            keep_overrides_out(app.settings, base, overrides, size is not None)
+        hold_profile(None)
         import pygame
 
         pygame.quit()
-    return 0
-
-
-def _mtime(path: Path) -> float | None:
-    try:
-        return path.stat().st_mtime_ns / 1e9
-    except OSError:
-        return None
-
-
-def keep_overrides_out(final: Any, base: Any, overrides: dict[str, Any], sized: bool) -> None:
-    """Save the settings as the player left them, without this run's command-line choices
-    (a value the player changed in the settings screen is kept)."""
-    restore = {key: getattr(base, key) for key, value in overrides.items()
-               if getattr(final, key) == value}
-    if sized:
-        restore["window_size"] = base.window_size
-    with contextlib.suppress(OSError):
-        final.with_(**restore).save()
+    return driver.status
 
 
 def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None,

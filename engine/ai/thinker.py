@@ -23,7 +23,10 @@ sampled deals (the ``stop`` handed to the bot's ``decide``, or to
 :func:`engine.ai.analysis.analyse`), and a worker that does not come back within
 :attr:`Thinker.grace` seconds while other jobs wait is ended and replaced. A worker that dies
 (a crash, a kill) is replaced too; the job it was running is tried once more on a new worker,
-then reported as failed.
+then reported as failed. Where the system gives no process at all (a limit on a user's
+processes, a full process table), the jobs are answered in the caller's own thread instead,
+one at each :meth:`Thinker.poll`: slower to the eye, but the game goes on
+(:attr:`Thinker.refused` says why).
 
 Bots live in the workers between decisions: a :class:`BotSpec` with the same ``key`` (and the
 same name, seed and options) reaches the same bot object, so a bot keeps what it learnt during
@@ -43,7 +46,7 @@ import multiprocessing
 import os
 import time
 from collections import OrderedDict, deque
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
@@ -189,7 +192,12 @@ class Thinker:
             raise ValueError("a thinker needs at least one worker")
         self._context = multiprocessing.get_context("spawn")
         self._nice = nice
-        self._workers = [_Worker(self._context, nice) for _ in range(workers)]
+        #: why the system gave no worker process (``None``: it gave each one asked for)
+        self.refused: str | None = None
+        self._workers: list[_Worker] = []
+        while len(self._workers) < workers and (worker := self._start()) is not None:
+            self._workers.append(worker)
+        self._here = _Jobs()  # answers in the caller's thread while there is no worker
         self._homes: dict[tuple[Any, ...], int] = {}  # the worker that last answered a bot
         self._queue: deque[_Request] = deque()
         self._done: dict[int, Result] = {}
@@ -220,6 +228,10 @@ class Thinker:
         """The job's result once it is there (then forgotten), ``None`` while it runs. A
         cancelled job's result is an error saying so."""
         self._pump()
+        if not self._workers and self._queue:  # none to be had: the next job, answered now
+            request = self._queue.popleft()
+            self._tries.pop(request.id, None)
+            self._done[request.id] = self._here.answer(request, lambda: False)
         return self._done.pop(handle.id, None)
 
     def cancel(self, handle: Handle) -> None:
@@ -246,6 +258,7 @@ class Thinker:
         """Drop the bots kept for ``key`` in every worker (a match is over)."""
         for identity in [i for i in self._homes if i[0] == key]:
             del self._homes[identity]
+        self._here.forget(key)
         for worker in self._workers:
             if worker.alive():
                 _send(worker, ("forget", key))
@@ -330,13 +343,26 @@ class Thinker:
         except (EOFError, OSError):
             pass  # the worker died: seen by alive() right after
 
+    def _start(self) -> _Worker | None:
+        """A new worker; ``None`` where the system gives no process (:attr:`refused`)."""
+        try:
+            return _Worker(self._context, self._nice)
+        except OSError as exc:  # a limit on processes or open files, a full process table
+            self.refused = str(exc)
+            return None
+
     def _replace(self, index: int, reason: str) -> None:
         worker = self._workers[index]
         job = worker.job
         worker.end()
-        self._workers[index] = _Worker(self._context, self._nice)
-        for key in [k for k, home in self._homes.items() if home == index]:
-            del self._homes[key]  # its bots died with it
+        new = self._start()
+        if new is None:  # one worker fewer (none: the jobs are answered in poll)
+            del self._workers[index]
+            self._homes.clear()
+        else:
+            self._workers[index] = new
+            for key in [k for k, home in self._homes.items() if home == index]:
+                del self._homes[key]  # its bots died with it
         if job is None:
             return
         if job.id in self._dropped:
@@ -364,13 +390,11 @@ def _send(worker: _Worker, message: object) -> bool:
 
 def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
     """A worker process: answer requests until told to stop (``None``) or the pipe closes."""
-    from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
-
     if nice and hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
             os.nice(nice)
 
-    bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+    jobs = _Jobs()
     while True:
         try:
             message = conn.recv()
@@ -379,14 +403,33 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
         if message is None:
             return
         if isinstance(message, tuple) and message[0] == "forget":
-            for identity in [i for i in bots if i[0] == message[1]]:
-                del bots[identity]
+            jobs.forget(message[1])
             continue
         request: _Request = message
-        job_id = request.id
 
-        def stop(job_id: int = job_id) -> bool:
+        def stop(job_id: int = request.id) -> bool:
             return flag.value == job_id
+
+        result = jobs.answer(request, stop)
+        try:
+            conn.send((request.id, result))
+        except (BrokenPipeError, OSError):
+            return
+
+
+class _Jobs:
+    """What answers the requests, in a worker (or in the caller's thread where there is
+    none): the bots kept between decisions, the least recently asked going first."""
+
+    def __init__(self) -> None:
+        self.bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+    def forget(self, key: Hashable) -> None:
+        for identity in [i for i in self.bots if i[0] == key]:
+            del self.bots[identity]
+
+    def answer(self, request: _Request, stop: Callable[[], bool]) -> Result:
+        from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
 
         start = time.perf_counter()
         result: Result
@@ -399,13 +442,13 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
             else:
                 spec = request.bot
                 identity = spec.identity()
-                bot = bots.get(identity)
+                bot = self.bots.get(identity)
                 if bot is None:
                     bot = bot_of(spec.name, spec.seed, spec.options)
-                    bots[identity] = bot
-                    while len(bots) > KEPT_BOTS:
-                        bots.popitem(last=False)
-                bots.move_to_end(identity)
+                    self.bots[identity] = bot
+                    while len(self.bots) > KEPT_BOTS:
+                        self.bots.popitem(last=False)
+                self.bots.move_to_end(identity)
                 assert request.view is not None
                 result = Answer(bot.decide(request.view, stop=stop))
         except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
@@ -415,10 +458,7 @@ def _serve(conn: Connection, flag: _Flag, nice: int = 0) -> None:
         result = replace(result, seconds=time.perf_counter() - start)
         if stop():
             result = Failed("cancelled", result.seconds)
-        try:
-            conn.send((job_id, result))
-        except (BrokenPipeError, OSError):
-            return
+        return result
 
 
 __all__ = ["Analysed", "Answer", "BotSpec", "Done", "Failed", "Handle", "Result", "Thinker",

@@ -143,9 +143,43 @@ class Settings:
         return replace(defaults, **values), problems
 
     def save(self, path: Path | None = None) -> None:
-        data = asdict(self)
-        data["window_size"] = list(self.window_size)
-        write_atomic(path or paths.settings_file(), json.dumps(data, indent=2) + "\n")
+        """Write every setting to ``path`` (default: the user's file)."""
+        write_atomic(path or paths.settings_file(), _text(_plain(asdict(self))))
+
+    def changes_from(self, before: Settings) -> dict[str, Any]:
+        """The settings in which these differ from ``before``, by name."""
+        return {f.name: getattr(self, f.name) for f in fields(Settings)
+                if getattr(self, f.name) != getattr(before, f.name)}
+
+
+def save_changes(changes: dict[str, Any], path: Path | None = None) -> None:
+    """Write ``changes`` (settings by name) into the settings file, over what it holds now:
+    a value edited by hand while the game ran stays as it was, and one that this run only
+    uses (a command-line choice) is never written."""
+    file = path or paths.settings_file()
+    write_atomic(file, _text({**_held(file), **_plain(changes)}))
+
+
+def _plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Settings as the file keeps them (the window's size a list)."""
+    return {key: list(value) if isinstance(value, tuple) else value
+            for key, value in values.items()}
+
+
+def _text(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _held(file: Path) -> dict[str, Any]:
+    """What the settings file holds now, as it is (settings this version does not know
+    included); nothing when there is none or it is no settings object."""
+    if not os.path.lexists(file):
+        return {}
+    try:
+        data = load_json(read_text(file, "settings"), file.name)
+    except InputError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def match_length(choice: str, players: int) -> MatchLength:

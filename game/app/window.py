@@ -9,25 +9,33 @@ One loop, as in the pygame-ce examples: events → the top scene's ``handle_even
 from __future__ import annotations
 
 import gc
+import io
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pygame
 
 from engine.resources import resource_path
-from engine.saves import write_problem
+from engine.saves import write_atomic, write_problem
 from game.app.assets import Assets, Sounds
 from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
-from game.app.settings import Settings
+from game.app.settings import Settings, save_changes
+from game.app.threads import refused, threads_to_be_had
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)
 FPS = 60
+#: The threads the window's drawing may want: a GL driver that draws in software starts one
+#: per processor, and SDL a few of its own.
+GL_THREADS = min(64, (os.cpu_count() or 1) + 4)
 
 
 class Scene:
@@ -104,11 +112,18 @@ class App:
         sys.setswitchinterval(0.001)
         self.settings = settings
         self._settings_problem: str | None = None  # why the last save of the settings failed
+        self._unsaved: dict[str, Any] = {}  # the player's changes not saved yet (a full disk)
         #: another window of the game holds the player's folders: browse and replay only
         self.spectator = False
         #: opens the screens of the parts above the one asking (game.app.navigator)
         self.navigator = NAVIGATOR
         width, height = size or fit_to_desktop(settings.window_size, _desktop())
+        #: the size the window opened at, kept at the close when the player changed it (a
+        #: size asked for on the command line is this run's alone: ``None``)
+        self._opened: tuple[int, int] | None = None if size else (width, height)
+        if not threads_to_be_had(GL_THREADS):  # a GL driver drawing in software (llvmpipe)
+            # waits for ever for threads it could not have: the window's pixels go without GL
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # hidden until it has its class: a window manager reads it as the window appears
         self.window = pygame.Window(tr("window_title", settings.language),
                                     (max(320, width), max(240, height)), resizable=True,
@@ -129,7 +144,7 @@ class App:
         self.assets = Assets()
         self.sounds = Sounds(settings.sound)
         self.scenes: list[Scene] = []
-        self.clock = pygame.time.Clock()
+        self.clock = _frame_clock()
         self.running = True
         self.frame_times: list[float] = []  # seconds per frame, for the frame-time benchmark
         self.frames = 0
@@ -155,8 +170,12 @@ class App:
         return trn(key, count, self.settings.language, **values)
 
     def update_settings(self, settings: Settings, save: bool = True) -> str | None:
-        """Use ``settings`` from now on and save them; returns why they could not be saved
-        (a full disk, a read-only profile: they still apply until the game closes)."""
+        """Use ``settings`` from now on and save what the player changed in them (only
+        that: see :func:`~game.app.settings.save_changes`; a change that could not be saved
+        is saved with the next); returns why they could not be saved (a full disk, a
+        read-only profile: they still apply until the game closes). ``save=False``: this
+        run only."""
+        before = self.settings
         if settings.language != self.settings.language:
             self.window.title = tr("window_title", settings.language)  # the title speaks it too
         switched = settings.full_screen != self.full_screen.on
@@ -168,8 +187,11 @@ class App:
             self._resized()  # at once: the window's own events of it come a frame later
         if not save:
             return None
+        self._unsaved.update(settings.changes_from(before))
+        if not self._unsaved:
+            return None
         try:
-            settings.save()
+            save_changes(self._unsaved)
         except OSError as exc:
             problem = write_problem(exc)
             if problem != self._settings_problem:  # said once per reason, not at each click
@@ -177,6 +199,7 @@ class App:
             self._settings_problem = problem
             return problem
         self._settings_problem = None
+        self._unsaved.clear()
         return None
 
     @property
@@ -286,7 +309,8 @@ class App:
         if self.window is not None:
             # full screen is a setting of its own: the size kept is the window's
             w, h = self.full_screen.windowed_size if self.full_screen.on else self.size
-            if (w, h) != self.settings.window_size and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+            if (self._opened not in (None, (w, h)) and (w, h) != self.settings.window_size
+                    and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]):
                 self.update_settings(self.settings.with_(window_size=(w, h)))
 
     def settle_memory(self) -> None:
@@ -305,8 +329,41 @@ class App:
         if self.settles_memory:
             self.after_frame.append(_resettle)
 
-    def screenshot(self, path: str) -> None:
-        pygame.image.save(self.screen, path)
+    def screenshot(self, path: str | Path) -> None:
+        """What the window shows, as a PNG at ``path``: whole or not at all (a full disk
+        leaves no file cut short). :class:`OSError` when it cannot be written."""
+        picture = io.BytesIO()
+        try:
+            pygame.image.save(self.screen, picture, "screenshot.png")
+        except pygame.error as exc:  # out of memory to encode it
+            raise OSError(f"the picture could not be made: {exc}") from exc
+        write_atomic(path, picture.getvalue())
+
+
+class _SleepClock:
+    """The frame clock where SDL gets no thread for its own (a limit on a user's processes):
+    the same pacing, on Python's clock."""
+
+    def __init__(self) -> None:
+        self._last = time.perf_counter()
+
+    def tick(self, framerate: int) -> int:
+        """Wait for the rest of the frame at ``framerate``; the milliseconds since the last
+        tick, as :meth:`pygame.time.Clock.tick` says them."""
+        wait = 1 / framerate - (time.perf_counter() - self._last)
+        if wait > 0:
+            time.sleep(wait)
+        now = time.perf_counter()
+        elapsed, self._last = now - self._last, now
+        return round(elapsed * 1000)
+
+
+def _frame_clock() -> pygame.time.Clock | _SleepClock:
+    try:
+        return pygame.time.Clock()
+    except pygame.error as exc:  # "Not enough resources to create thread"
+        refused("the frame clock", exc)
+        return _SleepClock()
 
 
 def _resettle(app: App) -> None:
