@@ -40,7 +40,7 @@ from typing import Any
 from engine.commands import deal_cards
 from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
-from engine.inputs import DataError, InputError, decode, load_json, read_bytes
+from engine.inputs import DataError, InputError, decode, excerpt, load_json, read_bytes
 from engine.ledger import Earlier, LedgerError
 from engine.length import LengthError, MatchLength
 from engine.match import Match, deal_seed
@@ -62,6 +62,8 @@ SAVE_VERSION = 1
 FOLDED_MATCH_VERSION = 2
 #: The versions of a saved match this game reads (the oldest first).
 MATCH_VERSIONS = (SAVE_VERSION, FOLDED_MATCH_VERSION)
+#: The longest name of a rules variant a saved file may hold.
+MAX_VARIANT = 40
 
 
 class SaveError(DataError):
@@ -214,16 +216,16 @@ def read_document(path: str | Path, expected_format: str,
         raise SaveError(f"{file}: not a saved game (expected a JSON object)", "not_a_save",
                         str(file))
     found = document.get("format")
-    if found != expected_format:
-        raise SaveError(f"{file}: format {found!r} is not a {expected_format!r} file",
-                        "wrong_format", str(file), found=repr(found), expected=expected_format)
+    if found != expected_format:  # what was found is quoted short: a file may hold anything
+        raise SaveError(f"{file}: format {excerpt(found)} is not a {expected_format!r} file",
+                        "wrong_format", str(file), found=excerpt(found), expected=expected_format)
     version = document.get("version")
     if version not in versions or type(version) is not int:
         newest = max(versions)
         newer = type(version) is int and version > newest
         raise SaveError(
-            f"{file}: version {version!r} cannot be read by this game (it reads {newest})",
-            "newer_version" if newer else "wrong_version", str(file), found=repr(version),
+            f"{file}: version {excerpt(version)} cannot be read by this game (it reads {newest})",
+            "newer_version" if newer else "wrong_version", str(file), found=excerpt(version),
             reads=newest)
     return document
 
@@ -241,6 +243,8 @@ def rules_in(file: Path, document: Mapping[str, Any]) -> Rules:
     variant = document.get("variant", "fft")
     if not isinstance(variant, str):
         raise damaged(file, "expected_text", "variant")
+    if len(variant) > MAX_VARIANT:  # a name the lists show: no file of the game holds more
+        raise damaged(file, "text_too_long", "variant", limit=MAX_VARIANT, length=len(variant))
     try:
         return rules_from_dict(document.get("rules"), "rules", variant)  # type: ignore[arg-type]
     except RulesError as exc:
@@ -273,7 +277,7 @@ def _practised(file: Path, document: Mapping[str, Any], first: int, deals: int) 
     for i, number in enumerate(listed):
         where = f"practised[{i}]"
         if isinstance(number, bool) or not isinstance(number, int):
-            raise damaged(file, "practised_number", where, got=repr(number))
+            raise damaged(file, "practised_number", where, got=excerpt(number))
         if not first <= number < deals:
             if deals > first:
                 raise damaged(file, "practised_no_deal", where, number=number, last=deals - 1)
