@@ -127,6 +127,7 @@ class App:
         self.screen = self.window.get_surface()
         preload()  # the catalogs, read on a thread while the window opens
         self.assets = Assets()
+        self.assets.resized(self.size)
         self.sounds = Sounds(settings.sound)
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -267,6 +268,7 @@ class App:
     def _resized(self) -> None:
         """The window has a new size: every scene lays itself out for it."""
         self.screen = self.window.get_surface()
+        self.assets.resized(self.size)
         for each in self.scenes:
             each.on_resize(self.size)
 
