@@ -172,7 +172,9 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
 
 
 def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
-                 variations: Sequence[Variation] = ()) -> str:
+                 variations: Sequence[Variation] = (), unread: Sequence[object] = ()) -> str:
+    """The text of a saved deal; ``unread``: what was stored as variations and could not be
+    read, written back as it was after them."""
     document: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "version": SAVE_VERSION,
@@ -181,8 +183,8 @@ def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
         "rules": rules_to_dict(deal.rules),
         "meta": dict(meta or {}),
     }
-    if variations:  # optional: a reader that does not know the key ignores it
-        document["variations"] = [variation_to_dict(v) for v in variations]
+    if variations or unread:  # optional: a reader that does not know the key ignores it
+        document["variations"] = [*(variation_to_dict(v) for v in variations), *unread]
     return log_text(document, {"events": [deal.events]}, nested=False)
 
 
@@ -191,8 +193,8 @@ def save_match(match: Match, path: str | Path, meta: Mapping[str, Any] | None = 
 
 
 def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = None,
-              variations: Sequence[Variation] = ()) -> None:
-    write_atomic(path, deal_to_text(deal, meta, variations))
+              variations: Sequence[Variation] = (), unread: Sequence[object] = ()) -> None:
+    write_atomic(path, deal_to_text(deal, meta, variations, unread))
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -365,12 +367,14 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
 @dataclass
 class DealFile:
     """A saved deal with what is kept beside it: its ``meta`` data, its variations and,
-    for stored variations that cannot be used, why (they never cost the deal)."""
+    for stored variations that cannot be used, why (they never cost the deal) and what
+    they were (``unread``: the file written again keeps them as they were)."""
 
     deal: Deal
     meta: dict[str, Any]
     variations: list[Variation] = field(default_factory=list)
     problems: list[SaveError] = field(default_factory=list)
+    unread: list[object] = field(default_factory=list)
 
 
 def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:
@@ -388,32 +392,34 @@ def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
     deal = deal_in(file, rules, players, document.get("events"), "events")
     loaded = DealFile(deal, meta_in(file, document))
     if variations:
-        found, problems = variations_from_list(document.get("variations"), deal)
+        found, problems, unread = variations_from_list(document.get("variations"), deal)
         loaded.variations = found
         loaded.problems = [damaged(file, problem.problem) for problem in problems]
+        loaded.unread = unread
     return loaded
 
 
 def update_deal_meta(path: str | Path, changes: Mapping[str, Any]) -> DealFile:
     """Set keys of the ``meta`` kept with the saved deal at ``path`` (rewritten atomically;
-    the deal and the variations that load are unchanged). Raises :class:`SaveError` when the
-    file cannot be read, ``OSError`` when it cannot be written."""
+    the deal and its variations, those that load and those that do not, are unchanged).
+    Raises :class:`SaveError` when the file cannot be read, ``OSError`` when it cannot be
+    written."""
     loaded = load_deal_file(path)
     loaded.meta.update(changes)
-    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations, loaded.unread)
     return loaded
 
 
 def add_variation(path: str | Path, variation: Variation) -> DealFile:
     """Keep ``variation`` with the saved deal at ``path`` (rewritten atomically; the deal
-    and the variations already there are unchanged). Raises :class:`SaveError` when the
-    file cannot be read or the variation does not leave its deal, ``OSError`` when it
-    cannot be written."""
+    and the variations already there, readable or not, are unchanged). Raises
+    :class:`SaveError` when the file cannot be read or the variation does not leave its
+    deal, ``OSError`` when it cannot be written."""
     loaded = load_deal_file(path)
     if not branches_from(loaded.deal, variation):
         raise damaged(Path(path), "variation_no_branch")
     if len(loaded.variations) >= MAX_VARIATIONS:
         raise damaged(Path(path), "too_many_variations", limit=MAX_VARIATIONS)
     loaded.variations.append(variation)
-    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations, loaded.unread)
     return loaded

@@ -748,7 +748,8 @@ def test_a_long_word_anywhere_in_a_deal_or_its_variations_is_named_in_a_short_li
     tried = pristine["variations"][0]["events"]
     for where, events in _long_words(tried):
         stored = [{**pristine["variations"][0], "events": events}]
-        found, problems = variations_from_list(stored, deal)
+        found, problems, unread = variations_from_list(stored, deal)
+        assert unread == stored, where
         assert not found and len(problems) == 1, where
         assert len(str(problems[0])) < 200, where
     for key in ("variant", "format", "version"):

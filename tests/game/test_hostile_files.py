@@ -139,3 +139,46 @@ def test_a_quick_fuzz_of_a_kept_deal_and_a_saved_match(home: Path) -> None:
 def test_two_hundred_damaged_copies_of_a_kept_deal_and_a_saved_match(home: Path) -> None:
     said = _fuzz(home, 1, 200)
     assert "201 listed" in said and "matches continued" in said, said
+
+
+def test_a_variation_that_cannot_be_read_is_kept_when_the_deal_is_written_again(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay's review of a kept deal finishes and is kept in its file: the deal was
+    written again with the variations that could be read, and one that could not was gone
+    from the player's file."""
+    from game.menus.deals import FinishedDealsScene
+    from game.replay.viewer import ReplayScene
+    from tests.helpers.replay import quick_analysis
+
+    quick_analysis(monkeypatch)
+    deal_text, _ = profile_texts()
+    document = json.loads(deal_text)
+    document["meta"].pop("review")
+    damaged = document["variations"][1]
+    damaged["events"][0]["card"] = "the 22 of trumps"
+    path = paths.history_dir() / "deal-cccc-001-4p.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(document), encoding="utf-8")
+    app = open_app((1280, 720))
+    try:
+        deals = FinishedDealsScene(app)
+        app.push(deals)
+        deals.reader.wait(60)
+        app.step(1 / 60)
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="\r"))
+        app.step(1 / 60)
+        viewer = app.scene
+        assert isinstance(viewer, ReplayScene)
+        assert "1 variation kept with this deal could not be read" in viewer.table.toast.text
+        analysis = viewer.analysis
+        assert analysis.wait(240)
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert analysis.keeper is not None
+        analysis.keeper.join(30)
+    finally:
+        shut(app)
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    assert "review" in kept["meta"]  # written again
+    assert kept["variations"] == document["variations"]
