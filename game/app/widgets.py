@@ -58,9 +58,18 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float,
     return rect
 
 
-def wrap_text(assets: Assets, text: str, size: int, width: int) -> list[str]:
+def wrap_text(assets: Assets, text: str, size: int, width: int, most: int | None = None
+              ) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels; a word wider than that (a long
-    file name, a damaged file's value) is broken where the line is full."""
+    file name, a damaged file's value) is broken where the line is full. At most ``most``
+    lines when given, the last one ending with an ellipsis if the text goes on."""
+    lines = _wrapped(assets, text, size, width)
+    if most is not None and len(lines) > most:
+        lines = [*lines[:most - 1], ellipsize(assets, lines[most - 1] + " …", size, width)]
+    return lines
+
+
+def _wrapped(assets: Assets, text: str, size: int, width: int) -> list[str]:
     font = assets.font(size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -228,12 +237,10 @@ class Toast:
         """The toast's size and lines with its text at ``size`` pixels wrapped to ``width``
         (less its margins), cut with an ellipsis where more than ``height`` would be."""
         pad = int(20 * unit)
-        lines = wrap_text(assets, self.text, size, max(1, width - 2 * pad))
-        if height is not None:  # a long message keeps to its part of the window
+        fit = None  # a long message keeps to its part of the window
+        if height is not None:
             fit = max(1, int((height - 24 * unit) // int(size * 1.2)))
-            if len(lines) > fit:
-                lines = [*lines[:fit - 1], ellipsize(assets, lines[fit - 1] + " …", size,
-                                                     width - 2 * pad)]
+        lines = wrap_text(assets, self.text, size, max(1, width - 2 * pad), fit)
         wide = max(assets.font(size).size(line)[0] for line in lines) + 2 * pad
         return (wide, len(lines) * int(size * 1.2) + int(24 * unit)), lines
 

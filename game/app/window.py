@@ -29,7 +29,7 @@ from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
 from game.app.settings import Settings
-from game.app.widgets import TEXT, blit_text
+from game.app.widgets import TEXT, blit_text, wrap_text
 
 log = logging.getLogger(__name__)
 
@@ -346,13 +346,19 @@ class App:
             scene.draw(self.screen)
 
     def _draw_too_small(self) -> None:
-        """The card that asks for a larger window (as much of it as the window shows)."""
+        """The card that asks for a larger window, on as many lines as the window holds."""
         self.screen.fill(TOO_SMALL_BACKGROUND)
         w, h = self.screen.get_size()
         size = max(8, min(22, h // 3))
-        if w > 16 and h >= 8:
-            blit_text(self.screen, self.assets, self.tr("window_too_small"), size,
-                      (w // 2, h // 2), TEXT, shadow=False, width=w - 8)
+        line = int(size * 1.25)
+        if w <= 16 or h < size:
+            return  # not a word would show
+        lines = wrap_text(self.assets, self.tr("window_too_small"), size, w - 8,
+                          max(1, h // line))
+        top = (h - len(lines) * line) // 2 + line // 2
+        for number, text in enumerate(lines):
+            blit_text(self.screen, self.assets, text, size, (w // 2, top + number * line),
+                      TEXT, shadow=False, width=w - 8)
 
     def close(self) -> None:
         while self.scenes:
