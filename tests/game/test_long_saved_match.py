@@ -83,3 +83,39 @@ def test_the_menu_shows_before_a_long_saved_match_is_read(home: Path, monkeypatc
         assert table.player.match.count == 91 and len(loads) == 1  # not read a second time
     finally:
         shut(app)
+
+
+def test_a_new_game_asks_about_a_long_saved_match_without_reading_it_again(
+        home: Path, monkeypatch) -> None:
+    """New game, Start: the question names the saved match it would put aside, from the
+    menu's reading (the whole file checked again held the click for seconds)."""
+    from game.app.screens import ConfirmDialog
+    from game.menus.new_game import NewGameScene
+
+    _an_older_versions_long_match(90)
+    loads: list[object] = []
+    real = session.load_match
+    monkeypatch.setattr(session, "load_match",
+                        lambda path: (loads.append(path), real(path))[1])
+    app = open_app((1280, 720))
+    try:
+        menu = MenuScene(app)
+        app.push(menu)
+        menu.reader.wait(60)
+        app.step(1 / 60)
+        assert menu.button("continue").enabled and len(loads) == 1
+
+        def click(pos: tuple[int, int]) -> None:
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+            app.step(1 / 60)
+
+        click(menu.button("new_game").rect.center)
+        form = app.scene
+        assert isinstance(form, NewGameScene)
+        click(form.actions[1].rect.center)  # Start
+        question = app.scene
+        assert isinstance(question, ConfirmDialog) and "deal 91" in question.message
+        assert len(loads) == 1
+    finally:
+        shut(app)
