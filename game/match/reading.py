@@ -78,6 +78,14 @@ class MatchReader:
         if now is None or now[1] < AT_ONCE:
             self.wait()
 
+    def long(self) -> bool:
+        """Whether the file as it is now is yet to be read and will take a while (it holds
+        :data:`AT_ONCE` bytes or more)."""
+        now = stamp(self.path)
+        with self._lock:
+            read = self._latest is not None and self._latest.stamp == now
+        return not read and now is not None and now[1] >= AT_ONCE
+
     def latest(self) -> Reading | None:
         """The reading of the file as it is now; ``None`` while it is still to be read."""
         with self._lock:

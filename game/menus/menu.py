@@ -111,8 +111,10 @@ class MenuScene(Scene):
         self.saved_problem = self.series_problem = ""
         self.reading = False
         if self.saved is None:
-            settings = self.app.settings
-            self.reader.request(settings.bot_level, settings.player_name)
+            if self.reader.long() and not self.app.frames:  # the window shows first
+                self.app.after_frame.append(self._read_after_frame)
+            else:
+                self._read()
             reading = self.reader.latest()
             self.reading = reading is None
             if reading is not None and reading.error is not None:
@@ -142,6 +144,17 @@ class MenuScene(Scene):
             self.toast.show(self.app.tr("menu_spectator"), 10.0)
         if not self.buttons[self.focus].enabled:
             self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
+
+    def _read(self) -> None:
+        settings = self.app.settings
+        self.reader.request(settings.bot_level, settings.player_name)
+
+    def _read_after_frame(self, app: App) -> None:
+        """Once the first frame is up, the long saved match is read (not when the window is
+        closing already: ``--first-frame`` times the start-up to the exit)."""
+        app.after_frame.remove(self._read_after_frame)
+        if app.running:
+            self._read()
 
     # --- actions -------------------------------------------------------------------------------
     def new_game(self) -> None:

@@ -46,9 +46,9 @@ def _an_older_versions_long_match(deals: int) -> Path:
 
 
 def test_the_menu_shows_before_a_long_saved_match_is_read(home: Path, monkeypatch) -> None:
-    """The check of the match held back until the menu's first frame is drawn (it took
-    3 seconds and more): the menu is up at once, Continue waits and says why, and once the
-    match is read Continue opens it where it stopped, from the reading already made."""
+    """The check of the match held back (it took 3 seconds and more): the menu's first
+    frame is drawn at once, Continue waits and says why, and once the match is read
+    Continue opens it where it stopped, from the reading already made."""
     file = _an_older_versions_long_match(90)
     before = file.read_bytes()
     checked = threading.Event()
@@ -101,6 +101,7 @@ def test_a_new_game_asks_about_a_long_saved_match_without_reading_it_again(
     try:
         menu = MenuScene(app)
         app.push(menu)
+        app.step(1 / 60)  # the window shows, then the match is read
         menu.reader.wait(60)
         app.step(1 / 60)
         assert menu.button("continue").enabled and len(loads) == 1
