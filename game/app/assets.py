@@ -40,6 +40,9 @@ CARD_SCREENS = 8
 #: ... and the scaled icons.
 ICON_BUDGET = 2 * 1024 * 1024
 ICON_SCREENS = 1
+#: ... but none of them more than this, whatever the window (at 8192 x 8192, eight
+#: windows' pixels are two gigabytes).
+MOST_KEPT = 384 * 1024 * 1024
 #: The text sizes kept ready (each a light :class:`SmoothFont`; the fonts are the shelf's).
 KEPT_SIZES = 128
 #: The most scaled cards or icons kept, whatever their size (four decks' worth).
@@ -74,9 +77,10 @@ class Assets:
         at its sizes is bounded by what a few windows of it hold, the sizes of the windows
         before going first (a window dragged through hundreds of sizes kept them all)."""
         screen = size[0] * size[1] * 4
-        self._scaled.limit(max(CARD_BUDGET, CARD_SCREENS * screen))
-        self._icon_sizes.limit(max(ICON_BUDGET, ICON_SCREENS * screen))
-        self._texts.limit(max(TEXT_BUDGET, TEXT_SCREENS * screen))
+        for kept, least, screens in ((self._scaled, CARD_BUDGET, CARD_SCREENS),
+                                     (self._icon_sizes, ICON_BUDGET, ICON_SCREENS),
+                                     (self._texts, TEXT_BUDGET, TEXT_SCREENS)):
+            kept.limit(min(MOST_KEPT, max(least, screens * screen)))
 
     # --- cards ---------------------------------------------------------------------------------
     def _folder(self, card: int, four_colour: bool, indices: str) -> str:

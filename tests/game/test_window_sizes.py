@@ -190,8 +190,10 @@ def _bounded(app: App) -> None:
     screen = w * h * 4
     from game.app import assets as kept
 
-    assert assets._scaled.weight <= max(kept.CARD_BUDGET, kept.CARD_SCREENS * screen)
-    assert assets._texts.weight <= max(kept.TEXT_BUDGET, kept.TEXT_SCREENS * screen)
+    assert assets._scaled.weight <= min(kept.MOST_KEPT,
+                                        max(kept.CARD_BUDGET, kept.CARD_SCREENS * screen))
+    assert assets._texts.weight <= min(kept.MOST_KEPT,
+                                       max(kept.TEXT_BUDGET, kept.TEXT_SCREENS * screen))
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts /proc/self/fd (Linux)")
