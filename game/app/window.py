@@ -4,6 +4,12 @@ One loop, as in the pygame-ce examples: events → the top scene's ``handle_even
 ``update(dt)`` → ``draw`` (scenes below an overlay are drawn first) → flip → tick(60).
 ``draw`` never changes game state. Scenes are pushed and popped; a scene that is not
 ``opaque`` (a dialog) lets the one below show through.
+
+The window may be given any size from outside (a window manager, a tiling desktop, a
+script): the scenes are laid out for sizes from :data:`SMALLEST` to :data:`LARGEST`, the
+sizes ``--size`` opens. A window smaller than that shows a card that asks for a larger
+one, the game going on behind it, and the scenes come back as they were once it has grown;
+a larger one is asked back to the largest size, and only that much of it is drawn.
 """
 
 from __future__ import annotations
@@ -28,14 +34,20 @@ from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
 from game.app.settings import Settings, save_changes
 from game.app.threads import refused, threads_to_be_had
+from game.app.widgets import TEXT, blit_text, wrap_text
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)
+#: The smallest and the largest size a screen is laid out for.
+SMALLEST = (320, 240)
+LARGEST = (8192, 8192)
 FPS = 60
 #: The threads the window's drawing may want: a GL driver that draws in software starts one
 #: per processor, and SDL a few of its own.
 GL_THREADS = min(64, (os.cpu_count() or 1) + 4)
+#: What the window shows while it is smaller than :data:`SMALLEST`.
+TOO_SMALL_BACKGROUND = (12, 40, 28)
 
 
 class Scene:
@@ -129,8 +141,14 @@ class App:
                                     (max(320, width), max(240, height)), resizable=True,
                                     hidden=True)
         self.window.minimum_size = MIN_SIZE if size is None or (
-            width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else (320, 240)
+            width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else SMALLEST
         self.screen = self.window.get_surface()
+        #: the window's size when its surface was last taken, and the size drawn of it
+        self._window_size = self._drawn = self._laid_out = self.screen.get_size()
+        #: the size the window was given when it was last asked back to :data:`LARGEST`
+        self._asked: tuple[int, int] | None = None
+        #: why the window's surface could not be had (said once in the log), or None
+        self._no_surface: str | None = None
         set_window_class(self.window)
         self._set_icon()
         #: full screen (F11, or the settings); a size asked for on the command line opens a
@@ -139,9 +157,11 @@ class App:
         if settings.full_screen and size is None:
             self.full_screen.set(True)
         self.window.show()
-        self.screen = self.window.get_surface()
+        self._take_surface()
+        self._laid_out = self._drawn
         preload()  # the catalogs, read on a thread while the window opens
         self.assets = Assets()
+        self.assets.resized(self._laid_out)
         self.sounds = Sounds(settings.sound)
         self.scenes: list[Scene] = []
         self.clock = _frame_clock()
@@ -204,7 +224,15 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The size the scenes are laid out for: the window's, from :data:`SMALLEST` to
+        :data:`LARGEST` (while the window is smaller, the size it had last)."""
+        return self._laid_out
+
+    @property
+    def too_small(self) -> bool:
+        """The window is smaller than any screen is laid out for: it shows a card that asks
+        for a larger one instead."""
+        return self._drawn[0] < SMALLEST[0] or self._drawn[1] < SMALLEST[1]
 
     @property
     def unit(self) -> float:
@@ -283,18 +311,55 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_full_screen()
             return
+        if self.too_small and event.type in _POINTING:
+            return  # nothing the pointer could be over is on screen
         top = self.scene
         if top is not None:
             top.handle_event(event)
 
+    def _take_surface(self) -> bool:
+        """Draw on the window's surface from now on (:attr:`screen`), at most :data:`LARGEST`:
+        a window made larger from outside is asked back to that size (once per size it is
+        given), and only that much of it is drawn should it stay larger. Whether a surface
+        could be had: the system gives none for a window too large for it ("Texture
+        dimensions are limited"), which is said once in the log, and the frames draw
+        nothing until the window is given a size it can draw."""
+        given = self.window.size
+        if (given[0] > LARGEST[0] or given[1] > LARGEST[1]) and given != self._asked:
+            self._asked = given
+            self.window.size = _within(given)
+        self._window_size = self.window.size
+        try:
+            surface = self.window.get_surface()
+        except pygame.error as exc:
+            if str(exc) != self._no_surface:
+                log.warning("the window (%dx%d) cannot be drawn: %s", *self._window_size, exc)
+            self._no_surface = str(exc)
+            return False
+        self._no_surface = None
+        area = surface.get_rect().clip(pygame.Rect((0, 0), LARGEST))
+        self.screen = surface if area.size == surface.get_size() else surface.subsurface(area)
+        self._drawn = self.screen.get_size()
+        return True
+
     def _resized(self) -> None:
-        """The window has a new size: every scene lays itself out for it."""
-        self.screen = self.window.get_surface()
+        """The window has a new size: every scene lays itself out for it (once it is a size
+        a scene can be laid out for)."""
+        if not self._take_surface() or self.too_small or self._drawn == self._laid_out:
+            return  # nothing to draw on, too small, or the same size told again
+        self._laid_out = self._drawn
+        self.assets.resized(self._drawn)
         for each in self.scenes:
-            each.on_resize(self.size)
+            each.on_resize(self._drawn)
 
     def draw(self) -> None:
-        self.screen = self.window.get_surface()
+        if self.window.size != self._window_size:  # resized, its events still to come
+            self._resized()
+        if self._no_surface is not None:
+            return
+        if self.too_small:
+            self._draw_too_small()
+            return
         first = len(self.scenes) - 1
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
@@ -302,6 +367,21 @@ class App:
             self.screen.fill((0, 0, 0))
         for scene in self.scenes[max(first, 0):]:
             scene.draw(self.screen)
+
+    def _draw_too_small(self) -> None:
+        """The card that asks for a larger window, on as many lines as the window holds."""
+        self.screen.fill(TOO_SMALL_BACKGROUND)
+        w, h = self.screen.get_size()
+        size = max(8, min(22, h // 3))
+        line = int(size * 1.25)
+        if w <= 16 or h < size:
+            return  # not a word would show
+        lines = wrap_text(self.assets, self.tr("window_too_small"), size, w - 8,
+                          max(1, h // line))
+        top = (h - len(lines) * line) // 2 + line // 2
+        for number, text in enumerate(lines):
+            blit_text(self.screen, self.assets, text, size, (w // 2, top + number * line),
+                      TEXT, shadow=False, width=w - 8)
 
     def close(self) -> None:
         while self.scenes:
@@ -364,6 +444,16 @@ def _frame_clock() -> pygame.time.Clock | _SleepClock:
     except pygame.error as exc:  # "Not enough resources to create thread"
         refused("the frame clock", exc)
         return _SleepClock()
+
+
+def _within(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` made no larger than :data:`LARGEST`."""
+    return min(size[0], LARGEST[0]), min(size[1], LARGEST[1])
+
+
+#: The events of the pointer: where it is means nothing while the window is too small.
+_POINTING = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+             pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
 
 
 def _resettle(app: App) -> None:
