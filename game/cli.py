@@ -41,6 +41,7 @@ from engine.commandline import Parser, guarded, player_count, seed_number, shown
 from game.app import logs
 from game.app.i18n import languages
 from game.app.logs import report
+from game.app.settings import LARGEST, SMALLEST
 from game.autopilot import Driver
 
 PROG = "tarot"
@@ -57,8 +58,10 @@ def window_size(text: str) -> tuple[int, int]:
         width, height = (int(v) for v in text.lower().replace("×", "x").split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {shown(text)}") from None
-    if not (320 <= width <= 8192 and 240 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is out of range (320x240 to 8192x8192)")
+    if not (SMALLEST[0] <= width <= LARGEST[0] and SMALLEST[1] <= height <= LARGEST[1]):
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is out of range ({SMALLEST[0]}x{SMALLEST[1]} to "
+            f"{LARGEST[0]}x{LARGEST[1]})")
     return width, height
 
 

@@ -20,6 +20,11 @@ from game.app import paths
 from game.app.i18n import languages, tr
 from game.app.names import clean_name
 
+#: The smallest and the largest window size a screen is laid out for (what ``--size`` and a
+#: saved window size may be, and what the window draws within).
+SMALLEST = (320, 240)
+LARGEST = (8192, 8192)
+
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_BACKS = ("blue", "red", "green")
 #: The letters on the heads' corners: those of the interface's language, or always the French
@@ -122,7 +127,8 @@ class Settings:
             value = data[f.name]
             if f.name == "window_size":
                 ok = (isinstance(value, list) and len(value) == 2
-                      and all(isinstance(v, int) and 320 <= v <= 8192 for v in value))
+                      and all(isinstance(v, int) and low <= v <= high
+                              for v, low, high in zip(value, SMALLEST, LARGEST, strict=True)))
                 value = tuple(value) if ok else None
             else:
                 ok = _valid(f.name, value, getattr(defaults, f.name))

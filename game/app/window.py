@@ -32,16 +32,13 @@ from game.app.assets import Assets, Sounds
 from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
 from game.app.navigator import NAVIGATOR
-from game.app.settings import Settings, save_changes
+from game.app.settings import LARGEST, SMALLEST, Settings, save_changes
 from game.app.threads import refused, threads_to_be_had
 from game.app.widgets import TEXT, blit_text, wrap_text
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)
-#: The smallest and the largest size a screen is laid out for.
-SMALLEST = (320, 240)
-LARGEST = (8192, 8192)
 FPS = 60
 #: The threads the window's drawing may want: a GL driver that draws in software starts one
 #: per processor, and SDL a few of its own.
@@ -138,8 +135,8 @@ class App:
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # hidden until it has its class: a window manager reads it as the window appears
         self.window = pygame.Window(tr("window_title", settings.language),
-                                    (max(320, width), max(240, height)), resizable=True,
-                                    hidden=True)
+                                    (max(SMALLEST[0], width), max(SMALLEST[1], height)),
+                                    resizable=True, hidden=True)
         self.window.minimum_size = MIN_SIZE if size is None or (
             width >= MIN_SIZE[0] and height >= MIN_SIZE[1]) else SMALLEST
         self.screen = self.window.get_surface()
