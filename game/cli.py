@@ -247,14 +247,20 @@ def _command(arguments: list[str]) -> int:
     from game.app.lock import FolderLock
 
     saved: Any = None
+    read_behind = False
     if args.resume:  # read it now: a missing or damaged save is told before any window opens
+        from game.match.reading import match_reader
         from game.match.session import SaveError, read_saved_match
 
         file = paths.current_match_file()
         if not os.path.lexists(file):
             return refuse_file(lang, tr("cli_nothing_to_continue", lang, file=str(file)))
+        # ... but an older version's long match takes seconds to check: the window shows
+        # first, the menu reading it, and its table opens once read
+        read_behind = not args.autoplay and match_reader(file).long()
         try:
-            saved = read_saved_match(file, base.bot_level, base.player_name)
+            if not read_behind:
+                saved = read_saved_match(file, base.bot_level, base.player_name)
         except SaveError as exc:
             return refuse_file(lang, exc)
     refused = display_refused(lang)
@@ -296,6 +302,10 @@ def _command(arguments: list[str]) -> int:
     def start(app: Any) -> None:
         if saved is not None:
             continue_match(app, saved, autoplay=args.autoplay, notice=told(app))
+        elif read_behind:
+            from game.menus.menu import MenuScene
+
+            app.push(MenuScene(app, notice=told(app), continue_once_read=True))
         elif args.demo or args.autoplay:
             start_demo(app, base.with_(**presets), variants, args.seed, save=args.autoplay)
         else:

@@ -45,8 +45,8 @@ class MenuScene(Scene):
     """The title screen."""
 
     def __init__(self, app: App, seed: int | None = None, notice: str = "",
-                 presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None
-                 ) -> None:
+                 presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None,
+                 continue_once_read: bool = False) -> None:
         super().__init__(app)
         self.seed = seed
         self.presets = dict(presets or {})
@@ -64,6 +64,9 @@ class MenuScene(Scene):
         #: the saved match just read by whoever opens the menu (``--continue``), so that the
         #: menu's first look does not read the file a second time
         self._just_read = saved
+        #: ``--continue`` with a long match read behind: its table opens once it is read
+        #: (a match that cannot be read is told here, the menu staying)
+        self._continue_once_read = continue_once_read
         self._told: dict[str, str] = {}  # per text key, the last problem told
         self._told_spectator = False
         self._told_texts = False
@@ -284,6 +287,9 @@ class MenuScene(Scene):
         if self.reading and self.reader.latest() is not None:  # read: Continue, or why not
             self.check_saved_match()
             self.layout()
+        if self._continue_once_read and not self.reading and self.app.frames:
+            self._continue_once_read = False
+            self.continue_match()
 
     # --- drawing -------------------------------------------------------------------------------
     def series_note(self) -> tuple[str, tuple[int, int, int]]:

@@ -120,3 +120,37 @@ def test_a_new_game_asks_about_a_long_saved_match_without_reading_it_again(
         assert len(loads) == 1
     finally:
         shut(app)
+
+
+def test_continue_shows_the_window_before_a_long_saved_match_is_read(
+        home: Path, monkeypatch) -> None:
+    """``tarot --continue`` with an older version's long match: the window's first frame is
+    the menu, drawn before the match is checked, and the table opens once it is read, the
+    match where it stopped (it was checked whole before any window opened, seconds of a
+    blank screen)."""
+    from game import cli
+
+    _an_older_versions_long_match(90)
+    checked = threading.Event()
+    real = session.load_match
+
+    def slow(path: object) -> object:
+        checked.wait(20)  # the check of thousands of deals
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session, "load_match", slow)
+    seen: list[tuple[type, int | None]] = []
+
+    def watch(self: cli.Driver, app: object) -> None:
+        scene = app.scene  # type: ignore[attr-defined]
+        table = scene.player.match.count if isinstance(scene, TableScene) else None
+        seen.append((type(scene), table))
+        if len(seen) == 1:
+            checked.set()  # the check ends after the first frame is up
+        if table is not None or len(seen) > 2000:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(cli.Driver, "__call__", watch)
+    assert cli.main(["--continue", "--speed", "instant"]) == 0
+    assert seen[0] == (MenuScene, None)
+    assert seen[-1] == (TableScene, 91)
