@@ -21,6 +21,9 @@ if str(ROOT) not in sys.path:
 
 from build.art import app_icon, backs, cards, sheet, table, trumps  # noqa: E402
 from build.sound import synth  # noqa: E402
+from engine.commandline import Parser, cannot_write, command, folder  # noqa: E402
+
+PROG = "make_assets.py"
 
 #: In order: the contact sheet reads the card faces written before it.
 STEPS: list[tuple[str, Callable[[Path], list[Path]]]] = [
@@ -45,12 +48,17 @@ def make_all(out: Path, verbose: bool = True) -> list[Path]:
     return written
 
 
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=ROOT, help="root of the tree to write")
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=folder, default=ROOT, help="root of the tree to write")
     args = parser.parse_args(argv)
-    files = make_all(args.out)
+    try:
+        files = make_all(args.out)
+    except OSError as exc:  # a full disk, a file where a folder goes
+        print(cannot_write(PROG, args.out, exc), file=sys.stderr)
+        return 1
     size = sum(f.stat().st_size for f in files)
     print(f"{len(files)} files, {size / 1024:.0f} KiB in all, under {args.out}")
     return 0

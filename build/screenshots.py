@@ -58,6 +58,7 @@ from engine import cards as C  # noqa: E402
 from engine import choices as O  # noqa: E402
 from engine.actions import Bid, DecideSlam  # noqa: E402
 from engine.ai import make_bot  # noqa: E402
+from engine.commandline import Parser, cannot_write, command, folder  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rules import load_rules  # noqa: E402
 from engine.state import Phase  # noqa: E402
@@ -675,10 +676,14 @@ def shoot_replays(players: int, size: tuple[int, int], out: Path) -> None:
         close_app(app)
 
 
+PROG = "screenshots.py"
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=folder, default=ROOT / "docs" / "screenshots",
                         help="folder for the pictures (default: docs/screenshots)")
     parser.add_argument("--real", action="store_true",
                         help="use the display of $DISPLAY instead of SDL's dummy driver")
@@ -688,13 +693,22 @@ def main(argv: list[str] | None = None) -> int:
     if not args.real:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        print("--real: no DISPLAY is set", file=sys.stderr)
-        return 2
+        parser.error("--real: no DISPLAY is set")
     os.environ["SDL_AUDIODRIVER"] = "dummy"  # the sound is on, and silent
     home = tempfile.mkdtemp(prefix="tarot-shots-")
     os.environ["TAROT_HOME"] = home
     out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        return shoot_all(out, args.replays)
+    except OSError as exc:  # a full disk
+        print(cannot_write(PROG, out, exc), file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def shoot_all(out: Path, replays_only: bool) -> int:
+    """Every picture into ``out``."""
     start = time.perf_counter()
     try:
         print("replay viewer")
@@ -703,7 +717,7 @@ def main(argv: list[str] | None = None) -> int:
         for size in SIZES:
             if size != MAIN_SIZE:
                 shoot_replays(4, size, out)
-        if args.replays:
+        if replays_only:
             return 0
         plans = {}
         for players in PLAYERS:
@@ -728,7 +742,6 @@ def main(argv: list[str] | None = None) -> int:
             shoot_handful(seed, out)
     finally:
         pygame.quit()
-        shutil.rmtree(home, ignore_errors=True)
     files = sorted(out.glob("*.jpg"))
     total = sum(f.stat().st_size for f in files)
     print(f"{len(files)} pictures, {total / 1024 / 1024:.1f} MiB, under {out} "

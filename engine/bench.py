@@ -18,6 +18,9 @@ compiled where the engine is).
 two benchmarks run in turn, several rounds, each in a fresh process, and the best round of each
 is shown side by side; the other checkout is also timed with this file's driver, so that the
 engine's own gain shows apart from any change in the driver.
+
+Every number is checked against its range (:data:`SECONDS`, :data:`DEALS`, :data:`ROUNDS`,
+the player counts 3 to 5) and refused on one line, exit status 2.
 """
 
 from __future__ import annotations
@@ -56,6 +59,14 @@ try:
     from engine.speedups import DESCRIPTION
 except ImportError:
     DESCRIPTION = "pure Python"
+
+PROG = "python -m engine bench"
+#: Seconds per figure: a figure of an hour is as steady as one gets.
+SECONDS = (0.0, 3600.0)
+#: Deals of ``--check``: a million is some minutes.
+DEALS = (1, 1_000_000)
+#: Rounds of ``--against``.
+ROUNDS = (1, 100)
 
 
 def _random_contract(rules: Rules, players: int, dealer: int, seed: int,
@@ -158,7 +169,10 @@ def digest(run: Run, rules: Rules, players: int, deals: int, seed: int) -> str:
 def _simulation_rates(command: list[str], cwd: Path) -> dict[int, float]:
     env = {**os.environ, "PYTHONPATH": str(cwd)}  # the checkout's own engine first
     done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
-                          check=True)
+                          check=False)
+    if done.returncode != 0:
+        said = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+        raise CheckoutError(f"the benchmark in {cwd} failed: {said[-1]}")
     rates: dict[int, float] = {}
     for line in done.stdout.splitlines():
         words = line.split()
@@ -167,14 +181,27 @@ def _simulation_rates(command: list[str], cwd: Path) -> dict[int, float]:
     return rates
 
 
+class CheckoutError(Exception):
+    """The checkout ``--against`` names cannot be benchmarked; the message says why."""
+
+
+def checkout(text: str) -> Path:
+    """An option type: a checkout of the project (a folder holding ``engine/``)."""
+    path = Path(text).resolve()
+    if not (path / "engine" / "__init__.py").is_file():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a checkout of the game (no engine/ "
+                                         "package in it)")
+    return path
+
+
 def compare(other: Path, seconds: float, players: list[int], seed: int, rounds: int) -> int:
     here = Path(__file__).resolve().parent.parent
     args = ["--seconds", str(seconds), "--seed", str(seed), "--players", *map(str, players)]
     own = [sys.executable, "-c", "import sys; from engine.bench import main; "
            "raise SystemExit(main(sys.argv[1:]))", *args]
-    this_driver = [sys.executable, "-c", "import runpy, sys; sys.argv[0] = 'bench'; "
-                   f"runpy.run_path({str(Path(__file__).resolve())!r}, run_name='__main__')",
-                   *args]
+    this_driver = [sys.executable, "-c", "import runpy; "
+                   f"runpy.run_path({str(Path(__file__).resolve())!r})['print_rates']"
+                   f"({seconds!r}, {players!r}, {seed!r})"]
     columns = {"this checkout": (own, here), f"{other.name}": (own, other),
                f"{other.name}, this driver": (this_driver, other)}
     best: dict[str, dict[int, float]] = {name: {} for name in columns}
@@ -195,37 +222,58 @@ def compare(other: Path, seconds: float, players: list[int], seed: int, rounds: 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--check", type=int, metavar="DEALS", default=None,
+    # Imported here, not at the top: --against runs this file's deals on an earlier checkout,
+    # whose engine may not have the module.
+    from engine.commandline import guarded
+
+    return guarded(PROG, lambda: _command(argv))
+
+
+def _command(argv: list[str] | None) -> int:
+    from engine.commandline import Parser, decimal, player_count, seed_number, whole
+
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=decimal(*SECONDS, above=True), default=3.0,
+                        help=f"time per measurement (default 3, at most {SECONDS[1]:g})")
+    parser.add_argument("--players", type=player_count, nargs="+", default=[3, 4, 5],
+                        metavar="N", help="player counts: 3, 4 or 5 (default: all three)")
+    parser.add_argument("--seed", type=seed_number, default=1)
+    parser.add_argument("--check", type=whole(*DEALS), metavar="DEALS", default=None,
                         help="print a digest of the scores of the first DEALS deals instead")
-    parser.add_argument("--against", type=Path, metavar="PATH", default=None,
+    parser.add_argument("--against", type=checkout, metavar="PATH", default=None,
                         help="compare with the checkout at PATH, run in turn")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds with --against")
+    parser.add_argument("--rounds", type=whole(*ROUNDS), default=3,
+                        help="rounds with --against")
     args = parser.parse_args(argv)
     if args.against is not None:
-        return compare(args.against.resolve(), args.seconds, args.players, args.seed,
-                       args.rounds)
-    rules = load_rules()
+        try:
+            return compare(args.against, args.seconds, args.players, args.seed, args.rounds)
+        except CheckoutError as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 1
     if args.check is not None:
-        for players in args.players:
-            print(f"{players} players, {args.check} deals: simulation "
-                  f"{digest(simulate_deal, rules, players, args.check, args.seed)}, "
+        rules = load_rules()
+        for count in args.players:
+            print(f"{count} players, {args.check} deals: simulation "
+                  f"{digest(simulate_deal, rules, count, args.check, args.seed)}, "
                   f"event-sourced "
-                  f"{digest(event_sourced_deal, rules, players, args.check, args.seed)}")
+                  f"{digest(event_sourced_deal, rules, count, args.check, args.seed)}")
         return 0
-    print(f"random legal deals per second, one core, {args.seconds:g} s per figure, "
-          f"{DESCRIPTION}")
-    print(f"{'players':>7}  {'simulation':>12}  {'event-sourced':>14}  {'club play-outs':>15}")
-    for players in args.players:
-        _, fast = measure(simulate_deal, rules, players, args.seconds, args.seed)
-        _, full = measure(event_sourced_deal, rules, players, args.seconds, args.seed)
-        _, club = measure(club_deal, rules, players, args.seconds, args.seed)
-        print(f"{players:>7}  {fast:>12,.0f}  {full:>14,.0f}  {club:>15,.0f}")
+    print_rates(args.seconds, args.players, args.seed)
     return 0
+
+
+def print_rates(seconds: float, players: list[int], seed: int) -> None:
+    """The table of deals per second: a line per player count."""
+    rules = load_rules()
+    print(f"random legal deals per second, one core, {seconds:g} s per figure, {DESCRIPTION}")
+    print(f"{'players':>7}  {'simulation':>12}  {'event-sourced':>14}  {'club play-outs':>15}")
+    for count in players:
+        _, fast = measure(simulate_deal, rules, count, seconds, seed)
+        _, full = measure(event_sourced_deal, rules, count, seconds, seed)
+        _, club = measure(club_deal, rules, count, seconds, seed)
+        print(f"{count:>7}  {fast:>12,.0f}  {full:>14,.0f}  {club:>15,.0f}")
 
 
 if __name__ == "__main__":

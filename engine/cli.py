@@ -6,6 +6,9 @@
 * ``bench ...`` runs the deal-rate benchmark (:mod:`engine.bench`) with the remaining arguments;
 * ``review FILE --seat N ...`` judges one seat's decisions in a deal, with how sure each
   verdict is (:mod:`engine.ai.review_command`).
+
+A usage error is one line with exit status 2; standard output that cannot be written is one
+line with exit status 1 (:mod:`engine.commandline`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from engine.commandline import Parser, command
 from engine.inputs import InputError, read_stream, read_text
 from engine.record import RecordError, score_record
 from engine.rules import RulesError, load_rules
@@ -23,12 +27,11 @@ from engine.rules import RulesError, load_rules
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_BAD_INPUT = 2
+PROG = "python -m engine"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m engine", description="French Tarot rules engine tools."
-    )
+    parser = Parser(prog=PROG, description="French Tarot rules engine tools.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     score = commands.add_parser(
         "score", help="check and score a deal record",
@@ -85,6 +88,7 @@ def bench_command(args: list[str]) -> int:
     return status if isinstance(status, int) else EXIT_OK
 
 
+@command(PROG)
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "bench":

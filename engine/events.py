@@ -13,7 +13,12 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from engine.cards import Card, CardError, format_card, format_cards, parse_card, parse_cards
+from engine.inputs import excerpt
 from engine.problems import ProblemError
+
+#: The longest text an event holds (a contract's, a misère's or a cancellation's name): a
+#: file that holds more was not written by the game, and no screen could show it.
+MAX_TEXT = 32
 
 
 class EventFormatError(ProblemError):
@@ -169,11 +174,11 @@ def event_from_dict(data: object, where: str = "event") -> Event:
     kind = data.get("event")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise EventFormatError.of("unknown_event", f"{where}.event", got=repr(kind))
+        raise EventFormatError.of("unknown_event", f"{where}.event", got=excerpt(kind))
     names = [f.name for f in fields(cls)]
     unknown = set(data) - set(names) - {"event"}
     if unknown:
-        raise EventFormatError.of("unknown_field_of", where, name=repr(sorted(unknown)[0]),
+        raise EventFormatError.of("unknown_field_of", where, name=excerpt(sorted(unknown)[0]),
                                   kind=kind)
     values: dict[str, Any] = {}
     for f in fields(cls):
@@ -199,8 +204,11 @@ def event_from_dict(data: object, where: str = "event") -> Event:
             elif f.name in ("contract",):
                 if value is not None and not isinstance(value, str):
                     raise EventFormatError.of("expected_contract_or_null", key)
-            elif f.name in ("reason", "misere") and not isinstance(value, str):
-                raise EventFormatError.of("expected_text", key)
+                _short_text(value, key)
+            elif f.name in ("reason", "misere"):
+                if not isinstance(value, str):
+                    raise EventFormatError.of("expected_text", key)
+                _short_text(value, key)
         except CardError as exc:
             raise EventFormatError(exc.problem.inside(key)) from None
         values[f.name] = value
@@ -215,5 +223,11 @@ def _list(value: object, where: str) -> list[Any]:
 
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EventFormatError.of("expected_whole_number", where, got=repr(value))
+        raise EventFormatError.of("expected_whole_number", where, got=excerpt(value))
     return value
+
+
+def _short_text(value: str | None, where: str) -> None:
+    """Text of an event no longer than :data:`MAX_TEXT` (``None``, a pass, is none)."""
+    if value is not None and len(value) > MAX_TEXT:
+        raise EventFormatError.of("text_too_long", where, limit=MAX_TEXT, length=len(value))

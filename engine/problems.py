@@ -30,6 +30,7 @@ TEMPLATES: dict[str, str] = {
     # any field
     "missing": "missing",
     "expected_text": "expected text",
+    "text_too_long": "expected text of at most {limit} characters, got {length}",
     "expected_list": "expected a list",
     "expected_mapping": "expected a mapping, got {got}",
     "expected_whole_number": "expected a whole number, got {got}",

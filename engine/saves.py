@@ -40,7 +40,7 @@ from typing import Any
 from engine.commands import deal_cards
 from engine.deal import Deal, LogError
 from engine.events import DealDealt, Event, EventFormatError, event_from_dict, event_to_dict
-from engine.inputs import DataError, InputError, decode, load_json, read_bytes
+from engine.inputs import DataError, InputError, decode, excerpt, load_json, read_bytes
 from engine.ledger import Earlier, LedgerError
 from engine.length import LengthError, MatchLength
 from engine.match import Match, deal_seed
@@ -62,6 +62,8 @@ SAVE_VERSION = 1
 FOLDED_MATCH_VERSION = 2
 #: The versions of a saved match this game reads (the oldest first).
 MATCH_VERSIONS = (SAVE_VERSION, FOLDED_MATCH_VERSION)
+#: The longest name of a rules variant a saved file may hold.
+MAX_VARIANT = 40
 
 
 class SaveError(DataError):
@@ -72,14 +74,16 @@ class SaveError(DataError):
 # --- writing ---------------------------------------------------------------------------------
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that readers see either the old or the new file."""
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (or bytes) so that readers see either the old or the
+    new file, never one cut short (a full disk)."""
     target = Path(path)
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
@@ -170,7 +174,9 @@ def match_to_text(match: Match, meta: Mapping[str, Any] | None = None) -> str:
 
 
 def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
-                 variations: Sequence[Variation] = ()) -> str:
+                 variations: Sequence[Variation] = (), unread: Sequence[object] = ()) -> str:
+    """The text of a saved deal; ``unread``: what was stored as variations and could not be
+    read, written back as it was after them."""
     document: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "version": SAVE_VERSION,
@@ -179,8 +185,8 @@ def deal_to_text(deal: Deal, meta: Mapping[str, Any] | None = None,
         "rules": rules_to_dict(deal.rules),
         "meta": dict(meta or {}),
     }
-    if variations:  # optional: a reader that does not know the key ignores it
-        document["variations"] = [variation_to_dict(v) for v in variations]
+    if variations or unread:  # optional: a reader that does not know the key ignores it
+        document["variations"] = [*(variation_to_dict(v) for v in variations), *unread]
     return log_text(document, {"events": [deal.events]}, nested=False)
 
 
@@ -189,8 +195,8 @@ def save_match(match: Match, path: str | Path, meta: Mapping[str, Any] | None = 
 
 
 def save_deal(deal: Deal, path: str | Path, meta: Mapping[str, Any] | None = None,
-              variations: Sequence[Variation] = ()) -> None:
-    write_atomic(path, deal_to_text(deal, meta, variations))
+              variations: Sequence[Variation] = (), unread: Sequence[object] = ()) -> None:
+    write_atomic(path, deal_to_text(deal, meta, variations, unread))
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -214,16 +220,16 @@ def read_document(path: str | Path, expected_format: str,
         raise SaveError(f"{file}: not a saved game (expected a JSON object)", "not_a_save",
                         str(file))
     found = document.get("format")
-    if found != expected_format:
-        raise SaveError(f"{file}: format {found!r} is not a {expected_format!r} file",
-                        "wrong_format", str(file), found=repr(found), expected=expected_format)
+    if found != expected_format:  # what was found is quoted short: a file may hold anything
+        raise SaveError(f"{file}: format {excerpt(found)} is not a {expected_format!r} file",
+                        "wrong_format", str(file), found=excerpt(found), expected=expected_format)
     version = document.get("version")
     if version not in versions or type(version) is not int:
         newest = max(versions)
         newer = type(version) is int and version > newest
         raise SaveError(
-            f"{file}: version {version!r} cannot be read by this game (it reads {newest})",
-            "newer_version" if newer else "wrong_version", str(file), found=repr(version),
+            f"{file}: version {excerpt(version)} cannot be read by this game (it reads {newest})",
+            "newer_version" if newer else "wrong_version", str(file), found=excerpt(version),
             reads=newest)
     return document
 
@@ -241,6 +247,8 @@ def rules_in(file: Path, document: Mapping[str, Any]) -> Rules:
     variant = document.get("variant", "fft")
     if not isinstance(variant, str):
         raise damaged(file, "expected_text", "variant")
+    if len(variant) > MAX_VARIANT:  # a name the lists show: no file of the game holds more
+        raise damaged(file, "text_too_long", "variant", limit=MAX_VARIANT, length=len(variant))
     try:
         return rules_from_dict(document.get("rules"), "rules", variant)  # type: ignore[arg-type]
     except RulesError as exc:
@@ -273,7 +281,7 @@ def _practised(file: Path, document: Mapping[str, Any], first: int, deals: int) 
     for i, number in enumerate(listed):
         where = f"practised[{i}]"
         if isinstance(number, bool) or not isinstance(number, int):
-            raise damaged(file, "practised_number", where, got=repr(number))
+            raise damaged(file, "practised_number", where, got=excerpt(number))
         if not first <= number < deals:
             if deals > first:
                 raise damaged(file, "practised_no_deal", where, number=number, last=deals - 1)
@@ -361,12 +369,14 @@ def load_match(path: str | Path) -> tuple[Match, dict[str, Any]]:
 @dataclass
 class DealFile:
     """A saved deal with what is kept beside it: its ``meta`` data, its variations and,
-    for stored variations that cannot be used, why (they never cost the deal)."""
+    for stored variations that cannot be used, why (they never cost the deal) and what
+    they were (``unread``: the file written again keeps them as they were)."""
 
     deal: Deal
     meta: dict[str, Any]
     variations: list[Variation] = field(default_factory=list)
     problems: list[SaveError] = field(default_factory=list)
+    unread: list[object] = field(default_factory=list)
 
 
 def load_deal(path: str | Path) -> tuple[Deal, dict[str, Any]]:
@@ -384,32 +394,34 @@ def load_deal_file(path: str | Path, variations: bool = True) -> DealFile:
     deal = deal_in(file, rules, players, document.get("events"), "events")
     loaded = DealFile(deal, meta_in(file, document))
     if variations:
-        found, problems = variations_from_list(document.get("variations"), deal)
+        found, problems, unread = variations_from_list(document.get("variations"), deal)
         loaded.variations = found
         loaded.problems = [damaged(file, problem.problem) for problem in problems]
+        loaded.unread = unread
     return loaded
 
 
 def update_deal_meta(path: str | Path, changes: Mapping[str, Any]) -> DealFile:
     """Set keys of the ``meta`` kept with the saved deal at ``path`` (rewritten atomically;
-    the deal and the variations that load are unchanged). Raises :class:`SaveError` when the
-    file cannot be read, ``OSError`` when it cannot be written."""
+    the deal and its variations, those that load and those that do not, are unchanged).
+    Raises :class:`SaveError` when the file cannot be read, ``OSError`` when it cannot be
+    written."""
     loaded = load_deal_file(path)
     loaded.meta.update(changes)
-    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations, loaded.unread)
     return loaded
 
 
 def add_variation(path: str | Path, variation: Variation) -> DealFile:
     """Keep ``variation`` with the saved deal at ``path`` (rewritten atomically; the deal
-    and the variations already there are unchanged). Raises :class:`SaveError` when the
-    file cannot be read or the variation does not leave its deal, ``OSError`` when it
-    cannot be written."""
+    and the variations already there, readable or not, are unchanged). Raises
+    :class:`SaveError` when the file cannot be read or the variation does not leave its
+    deal, ``OSError`` when it cannot be written."""
     loaded = load_deal_file(path)
     if not branches_from(loaded.deal, variation):
         raise damaged(Path(path), "variation_no_branch")
     if len(loaded.variations) >= MAX_VARIATIONS:
         raise damaged(Path(path), "too_many_variations", limit=MAX_VARIATIONS)
     loaded.variations.append(variation)
-    save_deal(loaded.deal, path, loaded.meta, loaded.variations)
+    save_deal(loaded.deal, path, loaded.meta, loaded.variations, loaded.unread)
     return loaded

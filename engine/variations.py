@@ -123,23 +123,27 @@ def variation_from_dict(data: object, deal: Deal, where: str) -> Variation:
 
 
 def variations_from_list(data: object, deal: Deal, where: str = "variations"
-                         ) -> tuple[list[Variation], list[VariationError]]:
-    """The variations stored for ``deal`` and, for those that cannot be used, why (a
-    damaged variation never costs the deal itself)."""
+                         ) -> tuple[list[Variation], list[VariationError], list[object]]:
+    """The variations stored for ``deal``; for those that cannot be used, why (a damaged
+    variation never costs the deal itself) and what was stored, as it was, for a file
+    written again to keep (a damaged one is the player's all the same)."""
     if data is None:
-        return [], []
+        return [], [], []
     if not isinstance(data, list):
-        return [], [VariationError.of("variations_list", where)]
+        return [], [VariationError.of("variations_list", where)], [data]
     found: list[Variation] = []
     problems: list[VariationError] = []
+    unread: list[object] = []
     for i, item in enumerate(data[:MAX_VARIATIONS]):
         try:
             found.append(variation_from_dict(item, deal, f"{where}[{i}]"))
         except VariationError as exc:
             problems.append(exc)
+            unread.append(item)
     if len(data) > MAX_VARIATIONS:
         problems.append(VariationError.of("variations_cut", where, limit=MAX_VARIATIONS))
-    return found, problems
+        unread.extend(data[MAX_VARIATIONS:])
+    return found, problems, unread
 
 
 def still_valid(deal: Deal, variations: Iterable[Variation]) -> list[Variation]:

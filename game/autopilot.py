@@ -5,9 +5,12 @@ screenshots of ``--screenshots``, and ``--first-frame`` (quit once the first fra
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: Seconds the demo rests on the scores before the next deal (at the normal speed).
 DEMO_PAUSE = 3.0
@@ -31,6 +34,8 @@ class Driver:
         self.over_since: float | None = None
         self.last_shot: tuple[object, ...] | None = None
         self.shot_number = 0
+        self.shots_failed = 0
+        self._shot_problem: str | None = None  # said once per reason
 
     def __call__(self, app: Any) -> None:
         from game.match.session import active_controller
@@ -84,8 +89,19 @@ class Driver:
         self.last_shot = key
         self.shot_number += 1
         assert self.shots is not None
-        with contextlib.suppress(OSError, ValueError):
-            app.screenshot(str(self.shots / f"{self.shot_number:04d}-{name}.png"))
+        try:
+            app.screenshot(self.shots / f"{self.shot_number:04d}-{name}.png")
+        except OSError as exc:  # a full disk, a folder made read-only: said, and the exit
+            self.shots_failed += 1  # status says it too; the run goes on
+            problem = exc.strerror or str(exc)
+            if problem != self._shot_problem:
+                log.warning("could not save a screenshot in %s: %s", self.shots, problem)
+            self._shot_problem = problem
+
+    @property
+    def status(self) -> int:
+        """The exit status of the run: 1 when a screenshot asked for could not be saved."""
+        return 1 if self.shots_failed else 0
 
     def shutdown(self) -> None:
         from game.match.session import active_controller

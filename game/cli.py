@@ -20,42 +20,40 @@
   exit status 2 before any window opens.
 
 A bad option, an unknown variant or a damaged ``rules.yaml`` is reported on one line, with
-exit status 2. Ctrl+C closes the window as its close button does and leaves one line, exit
-status 130; a limit of the system reached (open files, memory, file size, processes) stops
-the game with one line that names it, exit status 1 (see :mod:`game.exits`).
+exit status 2; so is a game started where there is no display to show its window (see
+:mod:`game.app.display`), or with a video driver that cannot start. Standard output that
+cannot be written (``tarot --version >/dev/full``) is one line, exit status 1. Ctrl+C closes
+the window as its close button does and leaves one line, exit status 130; a limit of the
+system reached (open files, memory, file size, processes) stops the game with one line that
+names it, exit status 1 (see :mod:`game.exits`).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import logging
 import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from engine.commandline import Parser, guarded, player_count, seed_number, shown, whole
 from game.app import logs
 from game.app.i18n import languages
 from game.app.limits import MemoryWatch, limit_reached, quiet_in_threads
 from game.app.logs import report
+from game.app.settings import LARGEST, SMALLEST
 from game.autopilot import Driver
 from game.exits import CloseOnInterrupt, interrupted, language, speaking, stopped
 
 PROG = "tarot"
 REPLAY = "replay"
 SPEEDS = ("slow", "normal", "fast", "instant")
-
-
-class _Parser(argparse.ArgumentParser):
-    """Argument errors on one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 #: The settings file's problems told on the menu at most; the rest are in the log.
@@ -66,34 +64,20 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in text.lower().replace("×", "x").split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
-    if not (320 <= width <= 8192 and 240 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range (320x240 to 8192x8192)")
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {shown(text)}") from None
+    if not (SMALLEST[0] <= width <= LARGEST[0] and SMALLEST[1] <= height <= LARGEST[1]):
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is out of range ({SMALLEST[0]}x{SMALLEST[1]} to "
+            f"{LARGEST[0]}x{LARGEST[1]})")
     return width, height
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
-
-
-def seed_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value < 2**62:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 2^62, got {value}")
-    return value
+#: How many deals ``--deals`` may ask for: a long evening of demo.
+DEALS = (1, 100_000)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.",
+    parser = Parser(prog=PROG, description="French Tarot for 3, 4 and 5 players.",
                      epilog=f"{PROG} {REPLAY} FILE [--size WxH] [--lang {'|'.join(languages())}] "
                             "[--speed SPEED]: "
                             "replay a saved deal, a saved match's last finished deal or a deal "
@@ -105,10 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autoplay", action="store_true",
                         help="a bot plays your seat too and the match is saved as usual "
                              "(a new match, or the saved one with --continue)")
-    parser.add_argument("--deals", type=positive, metavar="N",
+    parser.add_argument("--deals", type=whole(*DEALS), metavar="N",
                         help="quit after N deals are played to the end")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), help="number of players")
-    parser.add_argument("--seed", type=seed_value, metavar="N",
+    parser.add_argument("--players", type=player_count, metavar="N",
+                        help="number of players: 3, 4 or 5")
+    parser.add_argument("--seed", type=seed_number, metavar="N",
                         help="shuffle seed of the match (and of the bots)")
     parser.add_argument("--level", metavar="NAME",
                         help=f"the bots' level: {', '.join(_levels())}")
@@ -138,7 +123,7 @@ def _version() -> str:
 
 
 def build_replay_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=f"{PROG} {REPLAY}",
+    parser = Parser(prog=f"{PROG} {REPLAY}",
                      description="Open the replay viewer on a saved deal, a saved match (its "
                                  "last deal played to the end) or a deal record.")
     parser.add_argument("file", type=Path, metavar="FILE", help="the file to replay")
@@ -179,9 +164,11 @@ def refuse_file(lang: str, problem: BaseException | str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """The game, from its command line (``sys.argv`` when ``argv`` is ``None``)."""
+    logs.attach_console()
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _main(arguments)
+        return guarded(PROG, lambda: _command(arguments),
+                       lambda reason: _unwritten(arguments, reason))
     except KeyboardInterrupt:  # before the window is up, or pressed again while it closes
         return interrupted(speaking(arguments))
     except Exception as exc:
@@ -195,8 +182,21 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _main(arguments: list[str]) -> int:
-    logs.attach_console()
+def _unwritten(arguments: list[str], reason: str) -> str:
+    """Standard output could not be written: the line that says so, in the language of
+    ``--lang`` (else of the settings)."""
+    from game.app.i18n import tr
+
+    asked = argparse.ArgumentParser(add_help=False)
+    asked.add_argument("--lang", choices=languages())
+    try:
+        lang = language(asked.parse_known_args(arguments)[0].lang)
+    except SystemExit:  # a language the game does not speak: the refusal was told already
+        lang = language(None)
+    return tr("cli_error", lang, prog=PROG, message=tr("cli_unwritten", lang, reason=reason))
+
+
+def _command(arguments: list[str]) -> int:
     if arguments[:1] == [REPLAY]:
         return replay_main(arguments[1:])
     parser = build_parser()
@@ -249,6 +249,7 @@ def _main(arguments: list[str]) -> int:
     if args.screenshot_dir is not None:
         try:
             args.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            tempfile.TemporaryFile(dir=args.screenshot_dir).close()  # it can be written
         except OSError as exc:
             return fail(lang, "screenshot_dir", folder=str(args.screenshot_dir),
                         reason=exc.strerror or str(exc))
@@ -257,16 +258,25 @@ def _main(arguments: list[str]) -> int:
     from game.app.lock import FolderLock
 
     saved: Any = None
+    read_behind = False
     if args.resume:  # read it now: a missing or damaged save is told before any window opens
+        from game.match.reading import match_reader
         from game.match.session import SaveError, read_saved_match
 
         file = paths.current_match_file()
         if not os.path.lexists(file):
             return refuse_file(lang, tr("cli_nothing_to_continue", lang, file=str(file)))
+        # ... but an older version's long match takes seconds to check: the window shows
+        # first, the menu reading it, and its table opens once read
+        read_behind = not args.autoplay and match_reader(file).long()
         try:
-            saved = read_saved_match(file, base.bot_level, base.player_name)
+            if not read_behind:
+                saved = read_saved_match(file, base.bot_level, base.player_name)
         except SaveError as exc:
             return refuse_file(lang, exc)
+    refused = display_refused(lang)
+    if refused is not None:
+        return refused
     lock = FolderLock(paths.data_dir())
     alone = lock.acquire()
     if lock.in_the_way:
@@ -303,6 +313,10 @@ def _main(arguments: list[str]) -> int:
     def start(app: Any) -> None:
         if saved is not None:
             continue_match(app, saved, autoplay=args.autoplay, notice=told(app))
+        elif read_behind:
+            from game.menus.menu import MenuScene
+
+            app.push(MenuScene(app, notice=told(app), continue_once_read=True))
         elif args.demo or args.autoplay:
             start_demo(app, base.with_(**presets), variants, args.seed, save=args.autoplay)
         else:
@@ -334,6 +348,9 @@ def replay_main(argv: list[str]) -> int:
     from game.app.settings import Settings
 
     base, _ = Settings.load()
+    refused = display_refused(args.lang or base.language)
+    if refused is not None:
+        return refused
     overrides: dict[str, Any] = {}
     if args.lang:
         overrides["language"] = args.lang
@@ -346,6 +363,17 @@ def replay_main(argv: list[str]) -> int:
 
     return run_window(base, overrides, args.size, start,
                       {"demo": False, "deals": None, "shots": None, "first_frame": False})
+
+
+def display_refused(lang: str) -> int | None:
+    """Start the display the window will open on: ``None`` when there is one, else the exit
+    status after saying on one line why there is none (see :mod:`game.app.display`)."""
+    from game.app.display import start_display
+
+    problem = start_display()
+    if problem is None:
+        return None
+    return fail(lang, problem.key, **problem.values)
 
 
 def warm_thinker_after_first_frame(app: Any) -> None:
@@ -382,12 +410,11 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     and replays, but plays no match, which would overwrite another window's)."""
     from engine.saves import remove_stale_temps
     from game.app import paths
+    from game.app.lock import hold_profile
 
     if lock is not None and lock.held:  # no other game is writing: every temp file is stale
         for folder in (paths.config_dir(), paths.data_dir(), paths.history_dir()):
             remove_stale_temps(folder, older_than=0)
-    settings_file = paths.settings_file()
-    stamp = _mtime(settings_file)
 
     from game.app.farewell import farewell  # loaded now: it may be needed when files run out
     from game.app.thinking import close_game_thinker
@@ -398,6 +425,7 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     app = App(base.with_(**overrides), size=size)
     app.settles_memory = True  # the game's own window: see App.settle_memory
     app.spectator = lock is not None and not lock.held
+    hold_profile(None if app.spectator else lock)  # each save looks that it still holds it
     driver = Driver(app, **driver_options)
     app.after_frame.append(MemoryWatch())  # first: before a hook starts a thread
     app.after_frame.append(driver)
@@ -418,31 +446,15 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     finally:
         driver.shutdown()
         close_game_thinker()  # the bots' worker processes end with the window
-        if _mtime(settings_file) != stamp:  # something was saved while the game ran
-            keep_overrides_out(app.settings, base, overrides, size is not None)
+        hold_profile(None)
         import pygame
 
         pygame.quit()
         ctrl_c.restore()
-    return interrupted(app.settings.language) if ctrl_c.pressed else status
+    if ctrl_c.pressed:
+        return interrupted(app.settings.language)
+    return status or driver.status
 
-
-def _mtime(path: Path) -> float | None:
-    try:
-        return path.stat().st_mtime_ns / 1e9
-    except OSError:
-        return None
-
-
-def keep_overrides_out(final: Any, base: Any, overrides: dict[str, Any], sized: bool) -> None:
-    """Save the settings as the player left them, without this run's command-line choices
-    (a value the player changed in the settings screen is kept)."""
-    restore = {key: getattr(base, key) for key, value in overrides.items()
-               if getattr(final, key) == value}
-    if sized:
-        restore["window_size"] = base.window_size
-    with contextlib.suppress(OSError):
-        final.with_(**restore).save()
 
 
 def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None,

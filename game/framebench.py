@@ -25,16 +25,27 @@ import tempfile
 import time
 from typing import Any
 
+from engine.commandline import Parser, command, player_count, seed_number, whole
 
+PROG = "python -m game.framebench"
+#: Deals played at the table (each is stopped after ten minutes anyway).
+DEALS = (1, 1000)
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.framebench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--deals", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--size", default="1280x720")
+    from engine.ai import BOTS
+    from game.cli import window_size
+
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=player_count, default=4, metavar="N",
+                        help="3, 4 or 5 (default: 4)")
+    parser.add_argument("--deals", type=whole(*DEALS), default=1)
+    parser.add_argument("--seed", type=seed_number, default=7)
+    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--speed", default="fast", choices=("slow", "normal", "fast"))
-    parser.add_argument("--level", default="simple",
+    parser.add_argument("--level", default="simple", choices=list(BOTS),
                         help="the bots' level (a registry name: simple, expert...)")
     parser.add_argument("--replay", action="store_true",
                         help="measure the replay viewer (autoplay, analysis running)")
@@ -59,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.match.session import open_table
     from game.screens import install as install_screens
 
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    width, height = args.size
     install_screens()
     app = App(Settings(animation_speed=args.speed, sound=False), size=(width, height))
     app.settles_memory = True  # as the game's own window does (App.settle_memory)
@@ -84,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                 controller.next_deal()
     controller.shutdown()
     close_game_thinker()
-    return report(app, f"{finished} deal(s), {args.players} players, {args.size}, "
+    return report(app, f"{finished} deal(s), {args.players} players, "
+                       f"{width}x{height}, "
                        f"animations {args.speed}")
 
 
@@ -111,7 +123,8 @@ def replay_bench(app: Any, match: Any, bots: dict[int, Any], args: argparse.Name
     done = f"{analysis.done}/{analysis.total}" if analysis is not None else "none"
     scene.close()
     return report(app, f"a replay of {scene.cursor.total} steps, {args.players} players, "
-                       f"{args.size}, animations {args.speed}, analysis done {done}")
+                       f"{'x'.join(map(str, args.size))}, animations {args.speed}, "
+                       f"analysis done {done}")
 
 
 def report(app: Any, what: str) -> int:

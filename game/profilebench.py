@@ -9,6 +9,9 @@ the end):
   time ``tarot --continue --first-frame`` takes to show the table (median of 3 runs, start
   of the process included). Then the same match saved as an older version saved it, every
   deal in full: the time to its first frame, and its size once the game has taken it up.
+* ``sizes``: the table, the replay or the menu (``--screen``) given ``--sizes`` window
+  sizes in a row, from 1024 x 600 to 1920 x 1080, as a window's corner dragged about does,
+  two frames each. Prints the process's resident memory and open files before and after.
 * ``history``: a history of ``--deals`` finished deals. The game is started as the player
   starts it (its reader lists the history after the first frame), then the finished deals
   are opened at once, before the listing is done; the statistics two seconds later; both
@@ -16,6 +19,7 @@ the end):
 
     python -m game.profilebench match --deals 3000
     python -m game.profilebench history --deals 5000
+    python -m game.profilebench sizes --screen replay --sizes 300
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from engine.commandline import Parser, command, whole
 
 
 def _profile() -> Path:
@@ -53,17 +59,19 @@ def _finish(match: Any, rng: random.Random) -> None:
         deal.execute(state.turn, action)
 
 
-def _first_frame(runs: int = 3) -> float | None:
-    """The median time ``tarot --continue --first-frame`` takes (``None``: it failed)."""
+def _first_frame(runs: int = 3, resume: bool = True) -> float | None:
+    """The median time ``tarot --continue --first-frame`` takes (``resume=False``: ``tarot
+    --first-frame``, the menu; ``None``: it failed)."""
     starts = []
     for _ in range(runs):
         begin = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "game", "--continue", "--first-frame"],
+        done = subprocess.run([sys.executable, "-m", "game", "--first-frame",
+                               *(["--continue"] if resume else [])],
                               env=dict(os.environ), capture_output=True, text=True,
                               check=False)
         starts.append(time.perf_counter() - begin)
         if done.returncode != 0:
-            print(f"--continue failed: {done.stderr.strip()}")
+            print(f"the start failed: {done.stderr.strip()}")
             return None
     return statistics.median(starts)
 
@@ -119,14 +127,16 @@ def match_bench(deals: int, moves: int) -> int:
         save_match(whole, paths.current_match_file(), {**meta, "archived": None})
         old_size = paths.current_match_file().stat().st_size
         first = _first_frame()
-        if first is None:
+        menu = _first_frame(resume=False)
+        if first is None or menu is None:
             return 1
         done = subprocess.run([sys.executable, "-m", "game", "--continue", "--autoplay",
                                "--deals", "1", "--speed", "instant"], env=dict(os.environ),
                               capture_output=True, text=True, check=False)
         print(f"  saved by an older version: {old_size / 1024 / 1024:.1f} MiB, --continue to "
-              f"the first frame {first:.2f} s; once a deal is played on (exit "
-              f"{done.returncode}): {paths.current_match_file().stat().st_size / 1024:.1f} KiB")
+              f"the first frame {first:.2f} s, the menu's first frame {menu:.2f} s; once a "
+              f"deal is played on (exit {done.returncode}): "
+              f"{paths.current_match_file().stat().st_size / 1024:.1f} KiB")
         return 0
     finally:
         shutil.rmtree(home, ignore_errors=True)
@@ -206,16 +216,95 @@ def history_bench(deals: int) -> int:
         shutil.rmtree(home, ignore_errors=True)
 
 
+def _resident() -> tuple[float, int]:
+    """This process's resident memory (MiB) and open files (Linux: 0 elsewhere)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text(encoding="ascii").split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 1024 / 1024, len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return 0.0, 0
+
+
+def sizes_bench(screen: str, count: int) -> int:
+    import gc
+
+    import pygame
+
+    from engine.match import Match
+    from engine.rules import load_rules
+    from game.app.settings import Settings
+    from game.app.window import App
+    from game.screens import install as install_screens
+
+    home = _profile()
+    try:
+        install_screens()
+        app = App(Settings(sound=False, animation_speed="instant"), size=(1280, 720))
+        app.settles_memory = True  # as in the game's own window
+        if screen == "table":
+            from game.match.session import MatchSetup, open_table, start_match
+
+            open_table(app, start_match(app, MatchSetup(4, "simple", "fft",
+                                                        ("You", "East", "North", "West"), 5)))
+        elif screen == "replay":
+            from game.replay.viewer import ReplayInfo, ReplayScene
+
+            match = Match.new(load_rules(), 4, seed=3, first_dealer=3)
+            _finish(match, random.Random(3))
+            app.push(ReplayScene(app, ReplayInfo(match.current, ["You", "East", "North",
+                                                                 "West"])))
+        else:
+            from game.menus.menu import MenuScene
+
+            app.push(MenuScene(app))
+        _frames(app, 2.0)
+        gc.collect()
+        before = _resident()
+        rng = random.Random(1)
+        start = time.perf_counter()
+        for _ in range(count):
+            size = (rng.randrange(1024, 1921), rng.randrange(600, 1081))
+            app.window.size = size
+            app.dispatch(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+            app.step(1 / 60)
+            app.step(1 / 60)
+        took = time.perf_counter() - start
+        gc.collect()
+        after = _resident()
+        app.close()
+        print(f"{screen}: {count} window sizes in {took:.1f} s: resident memory "
+              f"{before[0]:.0f} -> {after[0]:.0f} MiB ({after[0] - before[0]:+.0f}), open "
+              f"files {before[1]} -> {after[1]}")
+        return 0
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+PROG = "python -m game.profilebench"
+#: Deals of the match or the history: a hundred thousand is a few years of evenings.
+DEALS = (1, 100_000)
+#: Saves timed in the deal in play.
+MOVES = (1, 10_000)
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.profilebench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("match", "history"))
-    parser.add_argument("--deals", type=int, default=None,
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("match", "history", "sizes"))
+    parser.add_argument("--deals", type=whole(*DEALS), default=None,
                         help="deals in the match (3000) or the history (5000)")
-    parser.add_argument("--moves", type=int, default=40, help="saves timed in the deal in play")
+    parser.add_argument("--moves", type=whole(*MOVES), default=40,
+                        help="saves timed in the deal in play")
+    parser.add_argument("--screen", choices=("table", "replay", "menu"), default="table",
+                        help="the screen whose window is resized (sizes)")
+    parser.add_argument("--sizes", type=whole(1, 10_000), default=300,
+                        help="window sizes in a row (sizes)")
     args = parser.parse_args(argv)
     if args.what == "match":
         return match_bench(args.deals or 3000, args.moves)
+    if args.what == "sizes":
+        return sizes_bench(args.screen, args.sizes)
     return history_bench(args.deals or 5000)
 
 

@@ -51,8 +51,10 @@ from functools import partial
 
 from engine import cards as C
 from engine.actions import PASS, Bid
-from engine.ai.arena.bots import build_bot, release
+from engine.ai.arena.bots import BotSpecError, build_bot, check_bot, release
 from engine.ai.expert import ExpertBot
+from engine.ai.review_command import SAMPLES
+from engine.commandline import JOBS, Parser, command, player_count, seed_number, whole
 from engine.deal import Deal
 from engine.rules import load_rules
 from engine.state import DealState, Phase
@@ -215,21 +217,32 @@ def summary(rows: list[Row]) -> list[str]:
     return lines
 
 
+PROG = "python -m engine.ai.calibrate"
+#: Deals measured.
+DEALS = (1, 1_000_000)
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.calibrate", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--first", type=int, default=0, help="number of the first deal")
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=player_count, default=4, metavar="N",
+                        help="3, 4 or 5 (default: 4)")
+    parser.add_argument("--deals", type=whole(*DEALS), default=200)
+    parser.add_argument("--first", type=seed_number, default=0, help="number of the first deal")
     parser.add_argument("--field", default="simple", help="the defenders' bot (a bot spec)")
-    parser.add_argument("--samples", type=int, default=32,
+    parser.add_argument("--samples", type=whole(*SAMPLES), default=32,
                         help="sampled deals per estimate and per decision of the taker")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=seed_number, default=0)
     parser.add_argument("--estimates", nargs="*", default=[], choices=ESTIMATES[1:],
                         help="estimates to make besides the expert's own")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--jobs", type=whole(*JOBS), default=1, help="worker processes")
     parser.add_argument("--rows", action="store_true", help="print one JSON line per deal")
     args = parser.parse_args(argv)
+    try:
+        check_bot(args.field)
+    except BotSpecError as exc:
+        parser.error(str(exc))
     one = partial(measure, args.players, field=args.field, samples=args.samples,
                   seed=args.seed, estimates=tuple(args.estimates))
     deals = range(args.first, args.first + args.deals)

@@ -19,7 +19,7 @@ at all).
 
 from __future__ import annotations
 
-import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -29,6 +29,7 @@ from pathlib import Path
 
 from engine.ai.club_contract import bid_choice, hand_strength, thresholds_for
 from engine.ai.hand_values import FEATURES, FFT_MULTIPLIERS, features
+from engine.commandline import JOBS, Parser, cannot_write, command, player_count, seed_number, whole
 from engine.deal import Deal
 from engine.rules import CONTRACT_NAMES, load_rules
 
@@ -191,18 +192,25 @@ def _wrapped(text: str, indent: str = "    ") -> list[str]:
     return lines
 
 
+PROG = "python -m engine.ai.hand_values_fit"
+#: Deals a player count: a chunk held out at least; ten million is a night on many cores.
+DEALS = (CHUNK * HELD_OUT, 10_000_000)
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.hand_values_fit",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, nargs="+", choices=(3, 4, 5), default=[3, 4, 5])
-    parser.add_argument("--deals", type=int, default=40000, help="deals a player count")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser = Parser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=player_count, nargs="+", default=[3, 4, 5], metavar="N",
+                        help="player counts: 3, 4 or 5 (default: all three)")
+    parser.add_argument("--deals", type=whole(*DEALS), default=40000,
+                        help=f"deals a player count (at least {DEALS[0]}: a chunk held out)")
+    parser.add_argument("--seed", type=seed_number, default=1)
+    parser.add_argument("--jobs", type=whole(*JOBS), default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--dry-run", action="store_true", help="print, write nothing")
     args = parser.parse_args(argv)
-    if args.deals < CHUNK * HELD_OUT:
-        parser.error(f"--deals must be at least {CHUNK * HELD_OUT} (a chunk held out)")
+    if not args.dry_run and not os.access(args.out.parent, os.W_OK):  # told before the fit
+        parser.error(f"--out {args.out}: its folder cannot be written")
     from engine.ai.hand_value_weights import WEIGHTS
     from engine.ai.hand_values import WEIGHTS_FIT
 
@@ -211,18 +219,22 @@ def main(argv: list[str] | None = None) -> int:
                      "count (--players 3 4 5)")
     weights = {p: dict(w) for p, w in WEIGHTS.items()} if WEIGHTS_FIT else {}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for players in args.players:
+        for count in args.players:
             starts = range(0, args.deals, CHUNK)
-            futures = [pool.submit(play_chunk, players, start, min(CHUNK, args.deals - start),
+            futures = [pool.submit(play_chunk, count, start, min(CHUNK, args.deals - start),
                                    args.seed, i % HELD_OUT == HELD_OUT - 1)
                        for i, start in enumerate(starts)]
             chunks = [f.result() for f in futures]
-            weights[players] = fit(chunks)  # a held-out chunk's sums are zeros
+            weights[count] = fit(chunks)  # a held-out chunk's sums are zeros
             rows = [row for c in chunks for row in c.rows]
-            print(f"{players} players: {sum(c.hands for c in chunks)} hands")
-            print("\n".join(judge(players, weights[players], rows)))
+            print(f"{count} players: {sum(c.hands for c in chunks)} hands")
+            print("\n".join(judge(count, weights[count], rows)))
     if not args.dry_run:
-        write(args.out, weights, args.deals, args.seed)
+        try:
+            write(args.out, weights, args.deals, args.seed)
+        except OSError as exc:
+            print(cannot_write(PROG, args.out, exc), file=sys.stderr)
+            return 1
         print(f"wrote {args.out}")
     return 0
 

@@ -84,20 +84,15 @@ STOPPED = "the thinking process stopped"
 SILENT = "the thinking process stopped answering"
 #: A decision still running far past its bot's clock (:meth:`BotSpec.clock`):
 TOO_LONG = "the decision took far longer than its clock"
-#: No worker process could be started (a limit on open files, memory or processes; the
-#: system's reason is in :attr:`Failed.detail`):
-NO_PROCESS = "no thinking process could be started"
 
 
 @dataclass(frozen=True)
 class Failed:
     """No answer, and why: ``"cancelled"``, a bot's error, or one of the thinker's troubles
-    (:data:`STOPPED`, :data:`SILENT`, :data:`TOO_LONG`, :data:`NO_PROCESS`) with, for the
-    last, the system's reason in ``detail``."""
+    (:data:`STOPPED`, :data:`SILENT`, :data:`TOO_LONG`)."""
 
     error: str
     seconds: float = 0.0
-    detail: str = ""
 
 
 #: A finished job: one of four frozen kinds, each with only the fields it has.

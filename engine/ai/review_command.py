@@ -12,9 +12,14 @@ for a record on standard input. Each decision the seat took gets a verdict of
 ``kind`` is one of bid, call, discard, slam, handful, misere, card; ``trick`` (1-based) is
 given for cards only; costs are the seat's game points, rounded to a tenth; ``reason`` is
 the key of a flagged verdict's reason (:data:`engine.ai.verdict.REASONS`), or "". ``--samples`` is
-the budget of each step of a verdict, ``--seed`` makes the review repeatable (each decision
-draws its deals from the seed and its place in the deal). Bad input gets one line on standard
-error and exit status 2.
+the budget of each step of a verdict (:data:`SAMPLES`: at most 4096), ``--refine`` how many
+times that a close call may take (:data:`REFINE`: at most 64), ``--seed`` makes the review
+repeatable (each decision draws its deals from the seed and its place in the deal). Bad input
+gets one line on standard error and exit status 2.
+
+A review at the largest budgets takes hours: where standard error is a terminal (or with
+``--progress``) it says which decision it is at, on standard error, so that standard output
+holds the review alone.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import cards as C
@@ -39,6 +44,7 @@ from engine.actions import (
 from engine.ai.analysis import decisions
 from engine.ai.dealer import NoConsistentDeal
 from engine.ai.verdict import DEFAULT_REFINE, DEFAULT_SAMPLES, Verdict, judge
+from engine.commandline import Parser, command, seed_number, whole
 from engine.deal import Deal
 from engine.inputs import InputError, read_stream, read_text
 from engine.record import RecordError, load_record
@@ -46,6 +52,14 @@ from engine.rules import RulesError
 from engine.saves import SaveError, load_deal
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+PROG = "python -m engine review"
+#: The range of ``--samples``: two deals make an interval; 4096, some eighty times the
+#: default, makes the longest review of a deal several hours at the largest refinement.
+SAMPLES = (2, 4096)
+#: The range of ``--refine``, in multiples of the budget (1: never refine).
+REFINE = (1, 64)
+#: The seats a table has, whatever its size (the deal then says how many it has).
+SEATS = (0, 4)
 
 #: The ``kind`` of each type of decision in the output.
 KIND_OF: dict[type, str] = {
@@ -72,23 +86,27 @@ class ReviewInputError(ValueError):
 
 
 def parser() -> argparse.ArgumentParser:
-    out = argparse.ArgumentParser(
-        prog="python -m engine review",
+    out = Parser(
+        prog=PROG,
         description="Judge every decision of one seat of a finished deal, with how sure the "
                     "judgement is.")
     out.add_argument("file", metavar="FILE",
                      help="a deal record (YAML), a deal file the game kept (JSON), or - for "
                           "a record on standard input")
-    out.add_argument("--seat", type=int, required=True, metavar="N",
+    out.add_argument("--seat", type=whole(*SEATS), required=True, metavar="N",
                      help="the seat whose decisions are judged (0 is South)")
     out.add_argument("--json", action="store_true", help="one JSON object instead of text")
-    out.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="S",
-                     help=f"sampled deals for each step of a verdict (default {DEFAULT_SAMPLES})")
-    out.add_argument("--seed", type=int, default=0, metavar="X",
+    out.add_argument("--samples", type=whole(*SAMPLES), default=DEFAULT_SAMPLES, metavar="S",
+                     help="sampled deals for each step of a verdict "
+                          f"(default {DEFAULT_SAMPLES}, {SAMPLES[0]} to {SAMPLES[1]})")
+    out.add_argument("--seed", type=seed_number, default=0, metavar="X",
                      help="seed of the sampled deals (default 0)")
-    out.add_argument("--refine", type=int, default=DEFAULT_REFINE, metavar="R",
+    out.add_argument("--refine", type=whole(*REFINE), default=DEFAULT_REFINE, metavar="R",
                      help="close calls get up to R times the samples "
-                          f"(default {DEFAULT_REFINE}; 1: never)")
+                          f"(default {DEFAULT_REFINE}, at most {REFINE[1]}; 1: never)")
+    out.add_argument("--progress", action="store_true",
+                     help="say on standard error which decision the review is at (the "
+                          "default where standard error is a terminal)")
     return out
 
 
@@ -104,19 +122,43 @@ def load(path: str) -> Deal:
 
 
 def review(deal: Deal, seat: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-           refine: int = DEFAULT_REFINE) -> list[tuple[dict[str, Any], Verdict]]:
-    """Each decision ``seat`` took in ``deal``, in order: its description and its verdict."""
+           refine: int = DEFAULT_REFINE, progress: Callable[[int, int], None] | None = None
+           ) -> list[tuple[dict[str, Any], Verdict]]:
+    """Each decision ``seat`` took in ``deal``, in order: its description and its verdict.
+    ``progress(done, total)`` is called before each decision is judged and once at the end."""
     if not 0 <= seat < deal.players:
         raise ReviewInputError(f"seat {seat} is not at this table (seats 0 to {deal.players - 1})")
     out = []
-    for decision in decisions(deal, seat):
+    taken = decisions(deal, seat)
+    for done, decision in enumerate(taken):
+        if progress is not None:
+            progress(done, len(taken))
         verdict = judge(decision.view, decision.action, samples,
                         seed * 1_000_003 + decision.index, refine)
         row: dict[str, Any] = {"kind": kind_of(decision.action)}
         if isinstance(decision.action, Play):
             row["trick"] = len(decision.view.tricks) + 1
         out.append((row, verdict))
+    if progress is not None:
+        progress(len(taken), len(taken))
     return out
+
+
+def progress_line(stream: Any) -> Callable[[int, int], None]:
+    """Which decision the review is at, on ``stream``: one line rewritten in place on a
+    terminal, a line per decision elsewhere; a terminal's line is wiped at the end."""
+    live = stream.isatty()
+
+    def show(done: int, total: int) -> None:
+        if done == total:
+            if live:
+                stream.write("\r\x1b[K")
+        else:
+            line = f"{PROG}: decision {done + 1} of {total}"
+            stream.write(f"\r{line}\x1b[K" if live else line + "\n")
+        stream.flush()
+
+    return show
 
 
 def kind_of(action: Action) -> str:
@@ -149,37 +191,33 @@ def as_line(row: dict[str, Any], verdict: Verdict) -> str:
     return line.rstrip()
 
 
+@command(PROG)
 def main(argv: Sequence[str]) -> int:
     try:
         options = parser().parse_args(list(argv))
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    progress = (progress_line(sys.stderr)
+                if options.progress or sys.stderr.isatty() else None)
     try:
-        if options.samples < 2:
-            raise ReviewInputError(f"--samples {options.samples}: at least 2 are needed")
-        if options.refine < 1:
-            raise ReviewInputError(f"--refine {options.refine}: 1 at least (1: never refine)")
         deal = load(options.file)
-        rows = review(deal, options.seat, options.samples, options.seed, options.refine)
+        rows = review(deal, options.seat, options.samples, options.seed, options.refine,
+                      progress)
     except (ReviewInputError, RecordError, SaveError, RulesError, InputError) as exc:
         print(" ".join(str(exc).split()), file=sys.stderr)
         return EXIT_BAD_INPUT
     except NoConsistentDeal as exc:
         print(" ".join(f"no deal fits the seat's view: {exc}".split()), file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        if options.json:
-            print(json.dumps({"seat": options.seat, "samples": options.samples,
-                              "seed": options.seed,
-                              "decisions": [as_json(row, verdict) for row, verdict in rows]}))
-        else:
-            for row, verdict in rows:
-                print(as_line(row, verdict))
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader stopped early (| head): not an error of the review
-        sys.stdout = None  # nothing more to flush at exit
+    if options.json:
+        print(json.dumps({"seat": options.seat, "samples": options.samples,
+                          "seed": options.seed,
+                          "decisions": [as_json(row, verdict) for row, verdict in rows]}))
+    else:
+        for row, verdict in rows:
+            print(as_line(row, verdict))
     return EXIT_OK
 
 
-__all__ = ["KIND_OF", "ReviewInputError", "as_json", "as_line", "load", "main", "parser",
-           "review"]
+__all__ = ["KIND_OF", "REFINE", "SAMPLES", "ReviewInputError", "as_json", "as_line", "load",
+           "main", "parser", "progress_line", "review"]

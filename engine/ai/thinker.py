@@ -30,9 +30,10 @@ debugger or a signal: it is asked whether it is there once it has been quiet for
 decision runs far past its bot's clock (:meth:`BotSpec.clock`), is killed and replaced too: a
 decision is then reported as failed at once (:data:`SILENT`, :data:`TOO_LONG`), for the caller
 to play on without it; an analysis or a task is tried once more. A worker that cannot be
-started (open files, memory or processes run out) is tried again every :attr:`Thinker.retry`
-seconds; while not one runs, every job fails at once with :data:`NO_PROCESS` and the system's
-reason, so that nothing waits for an answer that cannot come.
+started (a limit on processes or open files, no memory, a full process table) is tried again
+every :attr:`Thinker.retry` seconds; while not one runs, the jobs are answered in the caller's
+own thread instead, one at each :meth:`Thinker.poll`: slower to the eye, but the game goes on
+(:attr:`Thinker.refused` says why).
 
 Bots live in the workers between decisions: a :class:`BotSpec` with the same ``key`` (and the
 same name, seed and options) reaches the same bot object, so a bot keeps what it learnt during
@@ -58,7 +59,6 @@ from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
 from engine.ai.jobs import (
-    NO_PROCESS,
     SILENT,
     STOPPED,
     TOO_LONG,
@@ -73,7 +73,16 @@ from engine.ai.jobs import (
     done_value,
     failure,
 )
-from engine.ai.thinker_worker import CANCEL, FORGET, PING, READY, TASKS, interrupts_held, serve
+from engine.ai.thinker_worker import (
+    CANCEL,
+    FORGET,
+    PING,
+    READY,
+    TASKS,
+    Jobs,
+    interrupts_held,
+    serve,
+)
 from engine.resources import project_root
 from engine.views import SeatView
 
@@ -180,24 +189,19 @@ class Thinker:
 
     def __init__(self, workers: int = 1, nice: int = 0) -> None:
         """``workers`` processes; ``nice`` lowers their priority where the system allows it
-        (a window's frames then come before the bots' thinking on a busy machine). Raises
-        the system's error (``OSError``) when not one of them can be started."""
+        (a window's frames then come before the bots' thinking on a busy machine). Where the
+        system gives none, :attr:`refused` says why and the jobs are answered at the polls."""
         if workers < 1:
             raise ValueError("a thinker needs at least one worker")
         self._context = multiprocessing.get_context("spawn")
         self._nice = nice
         self._workers: list[_Worker | None] = [None] * workers
-        self._unstarted = ""  # why the last worker could not be started
+        #: why the system gave no worker process (``None``: it gave each one asked for)
+        self.refused: str | None = None
         self._retry_at = 0.0
-        refused: OSError | MemoryError | None = None
         for index in range(workers):
-            try:
-                self._workers[index] = _Worker(self._context, nice)
-            except (OSError, MemoryError) as exc:
-                refused = exc
-                self._vacate(index, exc)
-        if refused is not None and not self._running():
-            raise refused  # nothing to think with: the caller decides what to do
+            self._start(index)
+        self._here = Jobs()  # answers in the caller's thread while there is no worker
         self._homes: dict[tuple[Any, ...], int] = {}  # the worker that last answered a bot
         self._queue: deque[Request] = deque()
         self._done: dict[int, Result] = {}
@@ -228,6 +232,10 @@ class Thinker:
         """The job's result once it is there (then forgotten), ``None`` while it runs. A
         cancelled job's result is an error saying so."""
         self._pump()
+        if not self._running() and self._queue:  # none to be had: the next job, answered now
+            request = self._queue.popleft()
+            self._tries.pop(request.id, None)
+            self._done[request.id] = self._here.answer(request, lambda: False)
         return self._done.pop(handle.id, None)
 
     def cancel(self, handle: Handle) -> None:
@@ -254,6 +262,7 @@ class Thinker:
         """Drop the bots kept for ``key`` in every worker (a match is over)."""
         for identity in [i for i in self._homes if i[0] == key]:
             del self._homes[identity]
+        self._here.forget(key)
         for worker in self._running():
             if worker.alive():
                 _send(worker, (FORGET, key))
@@ -314,12 +323,6 @@ class Thinker:
                 self._replace(index, "cancelled")
             else:
                 worker.ping_if_quiet(self, now)
-        if not self._running():  # nothing will answer: say why rather than wait for ever
-            while self._queue:
-                request = self._queue.popleft()
-                self._tries.pop(request.id, None)
-                self._done[request.id] = Failed(NO_PROCESS, detail=self._unstarted)
-            return
         while self._queue:
             free = [i for i, w in enumerate(self._workers)
                     if w is not None and w.job is None and w.alive()]
@@ -359,27 +362,26 @@ class Thinker:
     def _start(self, index: int) -> None:
         try:
             self._workers[index] = _Worker(self._context, self._nice)
-        except (OSError, MemoryError) as exc:  # open files, memory or processes run out
-            self._vacate(index, exc)
+        except (OSError, MemoryError) as exc:  # processes, open files or memory run out
+            self.refused = str(exc)
+            self._vacate(index)
 
-    def _vacate(self, index: int, problem: BaseException | str) -> None:
+    def _vacate(self, index: int) -> None:
         """No worker in slot ``index`` for now: it is started again in a while."""
         self._workers[index] = None
-        self._unstarted = problem if isinstance(problem, str) else _system_words(problem)
         self._retry_at = time.monotonic() + self.retry
 
     def _replace(self, index: int, reason: str) -> None:
         worker = self._workers[index]
         assert worker is not None
         job = worker.job
-        code = worker.process.exitcode
         worker.end()
         for key in [k for k, home in self._homes.items() if home == index]:
             del self._homes[key]  # its bots died with it
         if worker.ready:
             self._start(index)
         else:  # it died or hung while starting: starting another at once would do the same
-            self._vacate(index, f"exit status {code}" if code is not None else "too slow to start")
+            self._vacate(index)
         if job is None:
             return
         if job.id in self._dropped:
@@ -406,12 +408,5 @@ def _send(worker: _Worker, message: object) -> bool:
         return False
 
 
-def _system_words(exc: BaseException) -> str:
-    """The system's reason for an error, without its number: "Too many open files"."""
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    return str(exc) or type(exc).__name__
-
-
-__all__ = ["NO_PROCESS", "SILENT", "STOPPED", "TASKS", "TOO_LONG", "Analysed", "Answer",
+__all__ = ["SILENT", "STOPPED", "TASKS", "TOO_LONG", "Analysed", "Answer",
            "BotSpec", "Done", "Failed", "Handle", "Result", "Thinker", "done_value", "failure"]

@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import replace
 from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
@@ -33,7 +33,7 @@ from typing import Any
 from engine import challenge
 from engine.ai import beliefs, review, verdict
 from engine.ai.analysis import AnalysisCancelled, analyse
-from engine.ai.jobs import Analysed, Answer, Done, Failed, Request, Result
+from engine.ai.jobs import Analysed, Answer, BotSpec, Done, Failed, Request, Result
 
 #: The searches :meth:`~engine.ai.thinker.Thinker.submit_task` may run, by name; each takes a
 #: ``stop`` callable.
@@ -127,61 +127,69 @@ def serve(conn: Connection, nice: int = 0) -> None:
         with contextlib.suppress(OSError):  # not allowed here: think at the usual priority
             os.nice(nice)
     try:
-        from engine.ai.arena.bots import bot_of  # the same bots as the arena, options as values
-
+        jobs = Jobs()
         line = _Line(conn)
     except (RuntimeError, OSError, MemoryError):  # no thread or memory to be had: the
         return  # thinker sees this worker end before it is ready, and says why
     if not line.send((READY,)):
         return
-    bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-
-    def bot_for(request: Request) -> Any:
-        assert request.bot is not None
-        spec = request.bot
-        identity = spec.identity()
-        bot = bots.get(identity)
-        if bot is None:
-            bot = bots[identity] = bot_of(spec.name, spec.seed, spec.options)
-            while len(bots) > KEPT_BOTS:
-                bots.popitem(last=False)
-        bots.move_to_end(identity)
-        return bot
-
     while True:
         message = line.jobs.get()
         if message is None:
             return
         if isinstance(message, tuple) and message[0] == FORGET:
-            for identity in [i for i in bots if i[0] == message[1]]:
-                del bots[identity]
+            jobs.forget(message[1])
             continue
         request: Request = message
         line.running = request.id
-        result = answer(request, bot_for, line.stop_for(request.id))
-        if not line.send((request.id, result)):
+        if not line.send((request.id, jobs.answer(request, line.stop_for(request.id)))):
             return
 
 
-def answer(request: Request, bot_for: Callable[[Request], Any],
-           stop: Callable[[], bool]) -> Result:
-    """The result of one job; a bot's error is the caller's to report, not the worker's end."""
-    start = time.perf_counter()
-    result: Result
-    try:
-        if request.task:
-            result = Done(TASKS[request.task](stop=stop, **request.analysis))
-        elif request.bot is None:
-            assert request.view is not None
-            result = Analysed(analyse(request.view, stop=stop, **request.analysis))
-        else:
-            assert request.view is not None
-            result = Answer(bot_for(request).decide(request.view, stop=stop))
-    except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
-        result = Failed("cancelled")
-    except Exception as exc:
-        result = Failed(f"{type(exc).__name__}: {exc}")
-    result = replace(result, seconds=time.perf_counter() - start)
-    if stop():
-        result = Failed("cancelled", result.seconds)
-    return result
+class Jobs:
+    """What answers the jobs, in a worker, or in the thinker's caller's thread where the
+    system gives no process: the bots kept between decisions (the least recently asked go
+    first), built as the arena builds them, options as values."""
+
+    def __init__(self) -> None:
+        from engine.ai.arena.bots import bot_of
+
+        self._bot_of = bot_of
+        self.bots: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+    def forget(self, key: Hashable) -> None:
+        for identity in [i for i in self.bots if i[0] == key]:
+            del self.bots[identity]
+
+    def answer(self, request: Request, stop: Callable[[], bool]) -> Result:
+        """The result of one job; a bot's error is the caller's to report, not the end of
+        what answers."""
+        start = time.perf_counter()
+        result: Result
+        try:
+            if request.task:
+                result = Done(TASKS[request.task](stop=stop, **request.analysis))
+            elif request.bot is None:
+                assert request.view is not None
+                result = Analysed(analyse(request.view, stop=stop, **request.analysis))
+            else:
+                assert request.view is not None
+                result = Answer(self._bot(request.bot).decide(request.view, stop=stop))
+        except (AnalysisCancelled, review.ReviewCancelled, challenge.ChallengeCancelled):
+            result = Failed("cancelled")
+        except Exception as exc:
+            result = Failed(f"{type(exc).__name__}: {exc}")
+        result = replace(result, seconds=time.perf_counter() - start)
+        if stop():
+            result = Failed("cancelled", result.seconds)
+        return result
+
+    def _bot(self, spec: BotSpec) -> Any:
+        identity = spec.identity()
+        bot = self.bots.get(identity)
+        if bot is None:
+            bot = self.bots[identity] = self._bot_of(spec.name, spec.seed, spec.options)
+            while len(self.bots) > KEPT_BOTS:
+                self.bots.popitem(last=False)
+        self.bots.move_to_end(identity)
+        return bot

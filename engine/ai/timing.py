@@ -25,8 +25,9 @@ from engine.actions import PASS, Bid
 from engine.ai.arena.bots import BotSpecError, build_bot, release
 from engine.ai.simple_bot import SimpleBot
 from engine.choices import Decision, handful_options, pending
+from engine.commandline import Parser, command, player_count, seed_number, whole
 from engine.deal import Deal
-from engine.rules import Rules, load_rules
+from engine.rules import Rules, RulesError, load_rules
 from engine.views import SeatView, view_for
 
 KINDS = ("bid", "call", "discard", "slam", "declare", "card")
@@ -91,28 +92,37 @@ def _percentile(ordered: list[float], fraction: float) -> float:
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
+PROG = "python -m engine.ai.timing"
+#: Decisions timed of each kind.
+DECISIONS = (1, 100_000)
+
+
+@command(PROG)
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.timing", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog=PROG, description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("bot", help="a bot spec, as in the arena (expert, expert,budget=1)")
-    parser.add_argument("--players", type=int, nargs="+", default=[4], choices=(3, 4, 5))
-    parser.add_argument("--decisions", type=int, default=200, help="decisions of each kind")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=player_count, nargs="+", default=[4], metavar="N",
+                        help="player counts: 3, 4 or 5 (default: 4)")
+    parser.add_argument("--decisions", type=whole(*DECISIONS), default=200,
+                        help="decisions of each kind")
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--variant", default="fft")
     args = parser.parse_args(argv)
     try:
+        load_rules(variant=args.variant)
         release(build_bot(args.bot, 0))
-    except BotSpecError as exc:
+    except (BotSpecError, RulesError) as exc:
         parser.error(str(exc))
     print(f"{args.bot}: seconds per decision, {args.decisions} decisions of each kind")
     print(f"{'players':>7}  {'kind':<8} {'count':>6} {'median':>8} {'95th pct':>9} {'max':>8}")
-    for players in args.players:
-        times = measure(args.bot, players, args.decisions, args.seed, args.variant)
+    for count in args.players:
+        times = measure(args.bot, count, args.decisions, args.seed, args.variant)
         for kind, values in times.items():
             ordered = sorted(values)
             if not ordered:
                 continue
-            print(f"{players:>7}  {kind:<8} {len(ordered):>6} {statistics.median(ordered):>8.3f} "
+            print(f"{count:>7}  {kind:<8} {len(ordered):>6} {statistics.median(ordered):>8.3f} "
                   f"{_percentile(ordered, 0.95):>9.3f} {ordered[-1]:>8.3f}")
     return 0
 

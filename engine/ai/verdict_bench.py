@@ -21,13 +21,13 @@ Example::
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 
 from engine.ai.analysis import decisions
 from engine.ai.expert import make as make_expert
-from engine.ai.review_command import review
+from engine.ai.review_command import REFINE, SAMPLES, review
 from engine.ai.verdict import DEFAULT_REFINE, DEFAULT_SAMPLES, FLAGGED, judge, measure_again
+from engine.commandline import Parser, command, player_count, seed_number, whole
 from engine.deal import Deal
 from engine.rules import load_rules
 from engine.views import view_for
@@ -44,15 +44,21 @@ def expert_deal(players: int, seed: int, samples: int) -> Deal:
     return deal
 
 
+PROG = "python -m engine.ai.verdict_bench"
+#: Deals reviewed: each is every seat's review, twice.
+DEALS = (1, 10_000)
+
+
+@command(PROG)
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.verdict_bench",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--deals", type=int, default=8, help="deals with a taker")
-    parser.add_argument("--first", type=int, default=1000, help="seed of the first deal")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
-    parser.add_argument("--refine", type=int, default=DEFAULT_REFINE)
-    parser.add_argument("--bot-samples", type=int, default=32,
+    parser = Parser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=player_count, default=4, metavar="N",
+                        help="3, 4 or 5 (default: 4)")
+    parser.add_argument("--deals", type=whole(*DEALS), default=8, help="deals with a taker")
+    parser.add_argument("--first", type=seed_number, default=1000, help="seed of the first deal")
+    parser.add_argument("--samples", type=whole(*SAMPLES), default=DEFAULT_SAMPLES)
+    parser.add_argument("--refine", type=whole(*REFINE), default=DEFAULT_REFINE)
+    parser.add_argument("--bot-samples", type=whole(*SAMPLES), default=32,
                         help="sampled deals a decision for the experts who play the deals")
     options = parser.parse_args(argv)
     seat_deals = total = changed = 0

@@ -1,7 +1,9 @@
 """Images, fonts and sounds, loaded once after the window exists and scaled on demand.
 
 Card images are kept at full size (240 x 448) and smooth-scaled to the width the layout asks
-for; each scaled size is cached, so a resize costs one scaling per card and size. Sounds go
+for; each scaled size is kept (:class:`~game.app.kept.Kept`, within a budget, so that a
+window resized through many sizes keeps those it uses now, not all it ever had), so a resize
+costs one scaling per card and size. Text goes through :mod:`game.app.fonts`. Sounds go
 through :class:`Sounds`, which stays silent when there is no audio device.
 """
 
@@ -17,13 +19,34 @@ import pygame
 
 from engine.cards import DECK_SIZE, JACK, KING, QUEEN, SUIT_LETTERS, format_card, make_card
 from engine.resources import resource_path
+from game.app.fonts import LARGEST, FontShelf, SmoothFont, drawable
+from game.app.kept import Kept, image_bytes
 
 log = logging.getLogger(__name__)
 
 CARD_W, CARD_H = 240, 448
 CARD_RATIO = CARD_H / CARD_W
-#: Rendered texts kept at once (a few screens' worth of words).
+#: Rendered texts kept at once (a few screens' worth of words), and the memory they may take:
+#: as much as this many windows' pixels (at least the budget), the words of the few last
+#: sizes a resized window had.
 TEXT_CACHE = 3000
+TEXT_BUDGET = 8 * 1024 * 1024
+TEXT_SCREENS = 3
+#: The memory the scaled card faces and backs may take: a table's few widths of a deck or
+#: two (a deck some 1.5 windows' pixels at the hand's width), not every width a resized
+#: window ever had.
+CARD_BUDGET = 24 * 1024 * 1024
+CARD_SCREENS = 8
+#: ... and the scaled icons.
+ICON_BUDGET = 2 * 1024 * 1024
+ICON_SCREENS = 1
+#: ... but none of them more than this, whatever the window (at 8192 x 8192, eight
+#: windows' pixels are two gigabytes).
+MOST_KEPT = 384 * 1024 * 1024
+#: The text sizes kept ready (each a light :class:`SmoothFont`; the fonts are the shelf's).
+KEPT_SIZES = 128
+#: The most scaled cards or icons kept, whatever their size (four decks' worth).
+KEPT_IMAGES = 4 * DECK_SIZE * 4
 #: The heads whose English letter is not the French one: the jack (J, not V), the queen (Q, not
 #: D) and the king (K, not R) of each suit. Their English faces are in the ``-en`` folders
 #: beside each deck; the knight is a C in both, like every other card it has one face.
@@ -40,12 +63,24 @@ class Assets:
     def __init__(self) -> None:
         self._faces: dict[str, dict[int, pygame.Surface]] = {}
         self._backs: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._scaled: Kept[pygame.Surface] = Kept(KEPT_IMAGES, CARD_BUDGET, image_bytes)
         self._icons: dict[str, pygame.Surface] = {}
-        self._fonts: dict[int, SmoothFont] = {}
-        self._texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._icon_sizes: Kept[pygame.Surface] = Kept(KEPT_IMAGES, ICON_BUDGET, image_bytes)
+        self.shelf = FontShelf()
+        self._fonts: Kept[SmoothFont] = Kept(KEPT_SIZES)
+        self._texts: Kept[pygame.Surface] = Kept(TEXT_CACHE, TEXT_BUDGET, image_bytes)
         self._felt_tile = pygame.image.load(str(resource_path("sprites", "felt.png"))).convert()
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window has a new ``size``: what is kept of the cards, icons and words drawn
+        at its sizes is bounded by what a few windows of it hold, the sizes of the windows
+        before going first (a window dragged through hundreds of sizes kept them all)."""
+        screen = size[0] * size[1] * 4
+        for kept, least, screens in ((self._scaled, CARD_BUDGET, CARD_SCREENS),
+                                     (self._icon_sizes, ICON_BUDGET, ICON_SCREENS),
+                                     (self._texts, TEXT_BUDGET, TEXT_SCREENS)):
+            kept.limit(min(MOST_KEPT, max(least, screens * screen)))
 
     # --- cards ---------------------------------------------------------------------------------
     def _folder(self, card: int, four_colour: bool, indices: str) -> str:
@@ -76,8 +111,7 @@ class Assets:
         key = (folder, card, width)
         image = self._scaled.get(key)
         if image is None:
-            image = _scale(self._face(folder, card), width)
-            self._scaled[key] = image
+            image = self._scaled.put(key, _scale(self._face(folder, card), width))
         return image
 
     def load_faces(self, four_colour: bool, indices: str) -> None:
@@ -95,8 +129,7 @@ class Assets:
                 if not path.exists():
                     path = resource_path("sprites", "backs", "blue.png")
                 self._backs[design] = pygame.image.load(str(path)).convert_alpha()
-            image = _scale(self._backs[design], width)
-            self._scaled[key] = image
+            image = self._scaled.put(key, _scale(self._backs[design], width))
         return image
 
     # --- table and icons ----------------------------------------------------------------------
@@ -121,109 +154,34 @@ class Assets:
         return self._felt[1]
 
     def icon(self, name: str, size: int) -> pygame.Surface:
-        key = f"{name}@{size}"
-        if key not in self._icons:
+        image = self._icon_sizes.get((name, size))
+        if image is None:
             if name not in self._icons:
                 path = resource_path("sprites", "icons", f"{name}.png")
                 self._icons[name] = pygame.image.load(str(path)).convert_alpha()
-            self._icons[key] = pygame.transform.smoothscale(self._icons[name], (size, size))
-        return self._icons[key]
+            image = self._icon_sizes.put((name, size), pygame.transform.smoothscale(
+                self._icons[name], (max(1, size), max(1, size))))
+        return image
 
     # --- text ---------------------------------------------------------------------------------
-    def font(self, size: int) -> SmoothFont:
-        size = max(8, int(size))
-        if size not in self._fonts:
-            self._fonts[size] = SmoothFont(size)
-        return self._fonts[size]
+    def font(self, size: float) -> SmoothFont:
+        """The font at ``size`` pixels (from 8 to :data:`~game.app.fonts.LARGEST`)."""
+        size = max(8, min(LARGEST, int(size)))
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts.put(size, SmoothFont(size, self.shelf))
+        return font
 
-    def text(self, text: str, size: int, color: tuple[int, int, int] = (255, 255, 255)
+    def text(self, text: str, size: float, color: tuple[int, int, int] = (255, 255, 255)
              ) -> pygame.Surface:
         """``text`` rendered once and kept: screens redraw the same words every frame.
         The surface is shared, so callers blit it and never draw on it."""
         text = drawable(text)
-        key = (text, max(8, int(size)), tuple(color))
+        key = (text, max(8, min(LARGEST, int(size))), tuple(color))
         image = self._texts.get(key)
         if image is None:
-            image = self.font(size).render(text, True, color)
-            if len(self._texts) >= TEXT_CACHE:
-                self._texts.pop(next(iter(self._texts)))  # the oldest goes
-            self._texts[key] = image
+            image = self._texts.put(key, self.font(size).render(text, True, color))
         return image
-
-
-#: Text is drawn this many pixels high or more, then scaled down to its size: the font's
-#: hinting rounds each letter's advance to whole pixels at the size it is drawn at, a pixel
-#: that is a large share of a small letter ("t rick", "Shi ft", "onglet s" at 1024 x 600,
-#: even drawn at twice the size); at 128 px it is a tenth of a pixel or less once scaled.
-DRAWN_AT = 128
-#: ... but at most this many times larger than its size.
-MOST_SCALE = 8
-#: The widest a text is drawn before it is scaled down (pixels, counting a letter as wide
-#: as the font's size, which none of its letters is): a long text is drawn less large, down
-#: to its own size, never on a surface of hundreds of megabytes.
-WIDEST = 16384
-
-
-def drawable(text: str) -> str:
-    """``text`` as the font can draw it: a NUL dropped, a lone surrogate (a file name with a
-    byte that is not UTF-8, a JSON escape of half a character) shown as "?"."""
-    if text.isascii() and "\0" not in text:
-        return text  # nearly every text, every frame: no need to look at each character
-    text = text.replace("\0", "")
-    if any("\ud800" <= ch <= "\udfff" for ch in text):
-        text = "".join("?" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
-    return text
-
-
-class SmoothFont:
-    """The game's font at one pixel size: ``size`` and ``render`` as ``pygame.font.Font``'s,
-    with text drawn large and scaled down (see :data:`DRAWN_AT`), so that its letters are
-    spaced as the font's design spaces them.
-
-    It is the one way text reaches the screen, so it takes any string the game may hold:
-    what :func:`drawable` changes, text of any length (see :data:`WIDEST`), and text of no
-    width (only combining marks, a variation selector), which the font refuses to render,
-    drawn as nothing."""
-
-    def __init__(self, size: int) -> None:
-        self.pixels = size
-        self.most = max(1, min(MOST_SCALE, -(-DRAWN_AT // size)))
-        self._fonts: dict[int, pygame.font.Font] = {}
-
-    def _scale(self, text: str) -> int:
-        """How many times larger than its size ``text`` is drawn."""
-        return max(1, min(self.most, WIDEST // max(1, len(text) * self.pixels)))
-
-    def _font(self, scale: int) -> pygame.font.Font:
-        font = self._fonts.get(scale)
-        if font is None:
-            font = self._fonts[scale] = pygame.font.Font(None, self.pixels * scale)
-        return font
-
-    def size(self, text: str) -> tuple[int, int]:
-        text = drawable(text)
-        scale = self._scale(text)
-        return _brought_down(self._font(scale).size(text), scale)
-
-    def render(self, text: str, antialias: bool, color: tuple[int, ...]) -> pygame.Surface:
-        text = drawable(text)
-        scale = self._scale(text)
-        font = self._font(scale)
-        large = font.size(text)
-        size = _brought_down(large, scale)  # what the layout measured
-        if large[0] == 0:  # nothing to see: the font would raise "Text has zero width"
-            return pygame.Surface((0, size[1]), pygame.SRCALPHA)
-        image = font.render(text, antialias, color)
-        if scale == 1:
-            return image
-        if image.get_bitsize() < 24:  # not antialiased: no smoothing to keep
-            return pygame.transform.scale(image, size)
-        return pygame.transform.smoothscale(image, size)
-
-
-def _brought_down(size: tuple[int, int], scale: int) -> tuple[int, int]:
-    """A size measured ``scale`` times larger, brought down (rounded up)."""
-    return -(-size[0] // scale), -(-size[1] // scale)
 
 
 def card_height(width: int) -> int:

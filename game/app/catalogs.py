@@ -21,7 +21,6 @@ differ only where the texts do.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -29,6 +28,7 @@ from pathlib import Path
 
 import polib
 
+from engine.commandline import Parser, command
 from game.app.catalog_checks import check, engine_texts
 from game.app.catalog_files import (
     catalog_languages,
@@ -177,9 +177,21 @@ def add_engine_texts(folder: Path | None = None) -> list[str]:
 # --- the command ---------------------------------------------------------------------------------
 
 
+PROG = "python -m game.app.catalogs"
+
+
+@command(PROG)
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.app.catalogs",
-                                     description="Check and update the game's text catalogs.")
+    try:
+        return _catalogs(argv)
+    except OSError as exc:  # a catalog that cannot be read or written: named on one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{PROG}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _catalogs(argv: Sequence[str] | None) -> int:
+    parser = Parser(prog=PROG, description="Check and update the game's text catalogs.")
     parser.add_argument("--folder", type=Path, default=None,
                         help="the locale folder (default: game/locale)")
     commands = parser.add_subparsers(dest="command", required=True)

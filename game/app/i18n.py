@@ -33,6 +33,7 @@ from pathlib import Path
 from engine import cards as C
 from engine.problems import Described, Problem
 from engine.resources import resource_path
+from game.app.threads import start_thread
 
 log = logging.getLogger(__name__)
 
@@ -103,18 +104,17 @@ class Catalogs:
                                *(code for code in found if code != SOURCE_LANGUAGE)]
         return list(self._languages)
 
-    def preload(self) -> threading.Thread:
+    def preload(self) -> threading.Thread | None:
         """Read every catalog on a thread of its own, so that no frame waits for one (a
         catalog takes some 60 ms to read, and a saved name is compared with its words in
-        every language)."""
+        every language). ``None`` where no thread is to be had: each is read when first
+        needed."""
         def read() -> None:
             self.template()
             for lang in self.languages():
                 self.translation(lang)
 
-        thread = threading.Thread(target=read, name="catalogs", daemon=True)
-        thread.start()
-        return thread
+        return start_thread(read, "catalogs")
 
     def translation(self, lang: str) -> gettext.NullTranslations:
         found = self._translations.get(lang)
@@ -181,7 +181,7 @@ def languages() -> list[str]:
     return _catalogs.languages()
 
 
-def preload() -> threading.Thread:
+def preload() -> threading.Thread | None:
     """Read every catalog now, on a thread (see :meth:`Catalogs.preload`)."""
     return _catalogs.preload()
 

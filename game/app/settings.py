@@ -20,6 +20,11 @@ from game.app import paths
 from game.app.i18n import languages, tr
 from game.app.names import clean_name
 
+#: The smallest and the largest window size a screen is laid out for (what ``--size`` and a
+#: saved window size may be, and what the window draws within).
+SMALLEST = (320, 240)
+LARGEST = (8192, 8192)
+
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_BACKS = ("blue", "red", "green")
 #: The letters on the heads' corners: those of the interface's language, or always the French
@@ -122,7 +127,8 @@ class Settings:
             value = data[f.name]
             if f.name == "window_size":
                 ok = (isinstance(value, list) and len(value) == 2
-                      and all(isinstance(v, int) and 320 <= v <= 8192 for v in value))
+                      and all(isinstance(v, int) and low <= v <= high
+                              for v, low, high in zip(value, SMALLEST, LARGEST, strict=True)))
                 value = tuple(value) if ok else None
             else:
                 ok = _valid(f.name, value, getattr(defaults, f.name))
@@ -143,9 +149,43 @@ class Settings:
         return replace(defaults, **values), problems
 
     def save(self, path: Path | None = None) -> None:
-        data = asdict(self)
-        data["window_size"] = list(self.window_size)
-        write_atomic(path or paths.settings_file(), json.dumps(data, indent=2) + "\n")
+        """Write every setting to ``path`` (default: the user's file)."""
+        write_atomic(path or paths.settings_file(), _text(_plain(asdict(self))))
+
+    def changes_from(self, before: Settings) -> dict[str, Any]:
+        """The settings in which these differ from ``before``, by name."""
+        return {f.name: getattr(self, f.name) for f in fields(Settings)
+                if getattr(self, f.name) != getattr(before, f.name)}
+
+
+def save_changes(changes: dict[str, Any], path: Path | None = None) -> None:
+    """Write ``changes`` (settings by name) into the settings file, over what it holds now:
+    a value edited by hand while the game ran stays as it was, and one that this run only
+    uses (a command-line choice) is never written."""
+    file = path or paths.settings_file()
+    write_atomic(file, _text({**_held(file), **_plain(changes)}))
+
+
+def _plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Settings as the file keeps them (the window's size a list)."""
+    return {key: list(value) if isinstance(value, tuple) else value
+            for key, value in values.items()}
+
+
+def _text(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _held(file: Path) -> dict[str, Any]:
+    """What the settings file holds now, as it is (settings this version does not know
+    included); nothing when there is none or it is no settings object."""
+    if not os.path.lexists(file):
+        return {}
+    try:
+        data = load_json(read_text(file, "settings"), file.name)
+    except InputError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def match_length(choice: str, players: int) -> MatchLength:

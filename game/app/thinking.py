@@ -31,6 +31,7 @@ from engine.ai import Bot
 from engine.ai.local_thinker import BotThinker, LocalThinker
 from engine.ai.thinker import BotSpec, Handle, Result, Thinker
 from engine.views import SeatView
+from game.app.threads import refused, start_thread
 
 #: Worker processes of the game's thinker: one answers the bots while the other may work out
 #: a hint or a replay's analysis.
@@ -45,12 +46,16 @@ _lock = threading.Lock()
 
 def game_thinker() -> Thinker:
     """The game's thinker, started at the first call (its workers start in the background:
-    the first answer comes once they have loaded the engine)."""
+    the first answer comes once they have loaded the engine; where the system gives no
+    process, it thinks in the frame's thread, and the player is told once)."""
     global _thinker
     with _lock:
         if _thinker is None or _thinker.closed:
             _thinker = Thinker(workers=WORKERS, nice=NICE)
-        return _thinker
+        thinker = _thinker
+    if thinker.refused is not None:
+        refused("the bots' worker processes", thinker.refused)
+    return thinker
 
 
 def warm_game_thinker() -> None:
@@ -60,7 +65,7 @@ def warm_game_thinker() -> None:
     with _lock:
         if _thinker is not None and not _thinker.closed:
             return
-    threading.Thread(target=_start_quietly, name="tarot-thinker-start", daemon=True).start()
+    start_thread(_start_quietly, "tarot-thinker-start")  # none to be had: the first question
 
 
 def _start_quietly() -> None:

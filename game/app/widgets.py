@@ -6,13 +6,14 @@ Sizes are given in "design pixels" for a 1280 x 720 window and multiplied by the
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.app.assets import Assets
+from game.app.fonts import SmoothFont
+from game.app.kept import Kept, image_bytes
 
 GOLD = (222, 180, 70)
 PANEL = (14, 34, 26, 225)
@@ -43,8 +44,12 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, unit: float,
 
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float,
               pos: tuple[float, float], color: tuple[int, int, int] = TEXT,
-              anchor: str = "center", shadow: bool = True) -> pygame.Rect:
-    """Draw ``text`` anchored at ``pos`` (``center``, ``midleft``, ``topleft``…)."""
+              anchor: str = "center", shadow: bool = True, width: int | None = None
+              ) -> pygame.Rect:
+    """Draw ``text`` anchored at ``pos`` (``center``, ``midleft``, ``topleft``…); at most
+    ``width`` pixels wide when given (cut with an ellipsis: text a file said may be long)."""
+    if width is not None:
+        text = ellipsize(assets, text, int(size), width)
     image = assets.text(text, int(size), color)
     rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow:
@@ -53,8 +58,18 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float,
     return rect
 
 
-def wrap_text(assets: Assets, text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels."""
+def wrap_text(assets: Assets, text: str, size: int, width: int, most: int | None = None
+              ) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels; a word wider than that (a long
+    file name, a damaged file's value) is broken where the line is full. At most ``most``
+    lines when given, the last one ending with an ellipsis if the text goes on."""
+    lines = _wrapped(assets, text, size, width)
+    if most is not None and len(lines) > most:
+        lines = [*lines[:most - 1], ellipsize(assets, lines[most - 1] + " …", size, width)]
+    return lines
+
+
+def _wrapped(assets: Assets, text: str, size: int, width: int) -> list[str]:
     font = assets.font(size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -62,13 +77,33 @@ def wrap_text(assets: Assets, text: str, size: int, width: int) -> list[str]:
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
+            if font.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while len(line) > 1 and font.size(line)[0] > width:
+                head = _fitting(font, line, width)
+                lines.append(line[:head])
+                line = line[head:]
         lines.append(line)
     return lines
+
+
+def _fitting(font: SmoothFont, text: str, width: int) -> int:
+    """How many of ``text``'s first letters fit ``width`` pixels (one at least), ``text``
+    being wider than that."""
+    # the first ``low`` fit (or are one letter), ``high`` do not: a letter takes a pixel at
+    # least, so no more than ``width`` of them ever fit, however long the text
+    low, high = 1, min(len(text), max(1, width) + 1)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if font.size(text[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 @dataclass
@@ -128,9 +163,11 @@ class Button:
                   TEXT if self.enabled else TEXT_DIM)
 
 
-_FACES: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-#: Button faces kept drawn: a screen redraws the same few every frame.
-KEPT_FACES = 256
+#: Button faces kept drawn: a screen redraws the same few every frame (the memory they may
+#: take bounds them too: a face is large in a large window).
+KEPT_FACES = 64
+FACES_BUDGET = 32 * 1024 * 1024
+_FACES: Kept[pygame.Surface] = Kept(KEPT_FACES, FACES_BUDGET, image_bytes)
 
 
 def button_face(size: tuple[int, int], fill: tuple[int, int, int],
@@ -146,11 +183,7 @@ def button_face(size: tuple[int, int], fill: tuple[int, int, int],
         pygame.draw.rect(face, (0, 0, 0), body.move(0, drop), border_radius=radius)
         pygame.draw.rect(face, fill, body, border_radius=radius)
         pygame.draw.rect(face, edge, body, edge_width, border_radius=radius)
-        _FACES[key] = face
-        while len(_FACES) > KEPT_FACES:
-            _FACES.popitem(last=False)
-    else:
-        _FACES.move_to_end(key)
+        _FACES.put(key, face)
     return face
 
 
@@ -204,21 +237,14 @@ class Toast:
         """The toast's size and lines with its text at ``size`` pixels wrapped to ``width``
         (less its margins), cut with an ellipsis where more than ``height`` would be."""
         pad = int(20 * unit)
-        lines = wrap_text(assets, self.text, size, max(1, width - 2 * pad))
-        if height is not None:  # a long message keeps to its part of the window
+        fit = None  # a long message keeps to its part of the window
+        if height is not None:
             fit = max(1, int((height - 24 * unit) // int(size * 1.2)))
-            if len(lines) > fit:
-                lines = [*lines[:fit - 1], ellipsize(assets, lines[fit - 1] + " …", size,
-                                                     width - 2 * pad)]
+        lines = wrap_text(assets, self.text, size, max(1, width - 2 * pad), fit)
         wide = max(assets.font(size).size(line)[0] for line in lines) + 2 * pad
         return (wide, len(lines) * int(size * 1.2) + int(24 * unit)), lines
 
 
 def ellipsize(assets: Assets, text: str, size: int, width: int) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
-    font = assets.font(size)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return assets.font(size).cut(text, width)

@@ -32,6 +32,7 @@ from engine.deal import Deal
 from engine.inputs import excerpt
 from engine.saves import SaveError
 from game.app import paths
+from game.app.lock import profile_kept
 from game.app.names import clean_name, saved_names
 from game.match.session import (
     ARCHIVED,
@@ -65,8 +66,10 @@ class SeriesFile:
         self._writer = Writer(self._written)
 
     def put(self, text: Callable[[], str]) -> None:
-        """Write what ``text()`` makes (on the writer's thread) over the series' file."""
-        self._writer.put(paths.current_challenge_file(), text)
+        """Write what ``text()`` makes (on the writer's thread) over the series' file; not
+        once another game holds the player's files (the run's saves say so)."""
+        if profile_kept():
+            self._writer.put(paths.current_challenge_file(), text)
 
     @property
     def error(self) -> str | None:

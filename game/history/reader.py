@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.app import paths
+from game.app.threads import start_thread
 from game.history.archive import DealEntry, folder_problem, list_deals
 from game.history.stats import Statistics, compute_stats
 
@@ -40,7 +41,8 @@ class Listing:
 
 
 class HistoryReader:
-    """Reads one history folder on a daemon thread whenever asked, one listing at a time."""
+    """Reads one history folder on a daemon thread whenever asked, one listing at a time
+    (where no thread is to be had, in the frame that asks)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -57,9 +59,10 @@ class HistoryReader:
         with self._lock:
             self._wanted.set()
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="history-reader",
-                                                daemon=True)
-                self._thread.start()
+                self._thread = start_thread(self._run, "history-reader")
+            behind = self._thread is not None
+        if not behind:  # no thread to be had: read now, in this frame
+            self._read()
 
     def latest(self) -> Listing | None:
         """The last listing finished (``None`` before the first)."""
@@ -82,26 +85,29 @@ class HistoryReader:
 
     def _run(self) -> None:
         while self._wanted.wait(timeout=30.0):
-            with self._lock:
-                self._reading = True
-                self._wanted.clear()
-            self.progress = (0, 0)
-            try:
-                entries = list_deals(self.folder, progress=self._progressed)
-                problem = folder_problem(self.folder)
-                stats = compute_stats(entries)  # thousands of entries: not in a frame either
-            except Exception:  # a screen says the history is empty rather than stopping
-                log.warning("the history could not be read", exc_info=True)
-                entries, problem, stats = [], f"{self.folder}: cannot be read", compute_stats([])
-            with self._lock:
-                self._latest = Listing(entries, problem, stats)
-                self._reading = False
+            self._read()
         with self._lock:
             self._thread = None
-            if self._wanted.is_set():  # asked again as the thread was ending
-                self._thread = threading.Thread(target=self._run, name="history-reader",
-                                                daemon=True)
-                self._thread.start()
+            again = self._wanted.is_set()  # asked again as the thread was ending
+        if again:
+            self.request()
+
+    def _read(self) -> None:
+        """One listing, of the folder as it is now."""
+        with self._lock:
+            self._reading = True
+            self._wanted.clear()
+        self.progress = (0, 0)
+        try:
+            entries = list_deals(self.folder, progress=self._progressed)
+            problem = folder_problem(self.folder)
+            stats = compute_stats(entries)  # thousands of entries: not in a frame either
+        except Exception:  # a screen says the history is empty rather than stopping
+            log.warning("the history could not be read", exc_info=True)
+            entries, problem, stats = [], f"{self.folder}: cannot be read", compute_stats([])
+        with self._lock:
+            self._latest = Listing(entries, problem, stats)
+            self._reading = False
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)

@@ -40,7 +40,6 @@ from engine.actions import (
 )
 from engine.ai import Bot, make_bot
 from engine.ai.thinker import (
-    NO_PROCESS,
     SILENT,
     STOPPED,
     TOO_LONG,
@@ -91,7 +90,7 @@ class _Job:
 
 
 #: The thinker's troubles the table tells the player of (a bot's own error is only logged).
-TROUBLES = (SILENT, TOO_LONG, STOPPED, NO_PROCESS)
+TROUBLES = (SILENT, TOO_LONG, STOPPED)
 
 
 class MatchController:
@@ -343,9 +342,9 @@ class MatchController:
     def _troubled(self, seat: int, failed: Failed) -> bool:
         """Keep the thinker's trouble for the table; whether it is a new one."""
         last = self._trouble
-        if last is not None and (last.error, last.detail) == (failed.error, failed.detail):
+        if last is not None and last.error == failed.error:
             return False
-        self._trouble = BotTrouble(seat, failed.error, failed.detail)
+        self._trouble = BotTrouble(seat, failed.error)
         return True
 
     def _done(self, before: DealState, events: tuple[Event, ...]) -> None:

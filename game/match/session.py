@@ -42,6 +42,7 @@ from engine.state import Phase
 from engine.variations import Variation, branches_from
 from game.app import paths
 from game.app.i18n import seat_name
+from game.app.lock import FILES_TAKEN, profile_kept
 from game.app.names import clean_name, saved_names
 from game.app.window import App
 from game.history.archive import TOTALS_BEFORE
@@ -136,7 +137,9 @@ class Autosave:
 
     A save that fails, whatever the reason (a full disk, a folder made read-only, text no
     file can hold), does not stop the game: :attr:`error` says why — the table tells the
-    player — and the log says so once per distinct reason.
+    player — and the log says so once per distinct reason. Once another game holds the
+    player's files (:func:`game.app.lock.profile_kept`), nothing more is written, and
+    :attr:`error` says :data:`~game.app.lock.FILES_TAKEN`.
     """
 
     def __init__(self, meta: Mapping[str, Any], match: Match | None = None,
@@ -153,8 +156,9 @@ class Autosave:
         #: why the last write of the match file failed, and of a history file (None: it
         #: did not)
         self._problems: dict[str, str | None] = {"match": None, "history": None}
+        self._taken = False  # another game holds the player's files: nothing more is saved
         self._told: str | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # with no thread, _written is told within __call__
         #: the match file, saved after every move, is written behind on a thread of its own
         #: (the game's tables: no frame waits for the disk), or at once (``background=False``)
         self.writer = Writer(self._written) if background else None
@@ -190,10 +194,14 @@ class Autosave:
     def error(self) -> str | None:
         """Why a save failed (the last write of some file did), or ``None``."""
         with self._lock:
-            return self._problems["match"] or self._problems["history"]
+            return FILES_TAKEN if self._taken else (self._problems["match"]
+                                                    or self._problems["history"])
 
     def __call__(self, match: Match) -> None:
         with self._lock:
+            self._taken = self._taken or not profile_kept()
+            if self._taken:  # another game writes there now: nothing is written over it
+                return
             self._problems["history"] = None
             if self.writer is None:
                 self._problems["match"] = None

@@ -322,7 +322,7 @@ class FinishedDealsScene(ListScreen, HistoryScreen):
             variant = tr(key) if tr(key) != key else entry.variant
             room = cols[2] - cols[1] - int(8 * u)
             blit_text(surface, app.assets, variant, fit_size(app, variant, 18 * u, room),
-                      (cols[1] + int(30 * u), y2), TEXT_DIM, shadow=False)
+                      (cols[1] + int(30 * u), y2), TEXT_DIM, shadow=False, width=room)
         if entry.problem:
             self.draw_problem(surface, entry, rect)
             return
@@ -393,7 +393,7 @@ class FinishedDealsScene(ListScreen, HistoryScreen):
         for line, y in zip(lines, (rect.top + int(22 * u), rect.top + int(48 * u)),
                            strict=False):
             blit_text(surface, app.assets, line, fit_size(app, line, size, width),
-                      (cols[2], y), WARNING, anchor="midleft", shadow=False)
+                      (cols[2], y), WARNING, anchor="midleft", shadow=False, width=width)
 
     def draw_scrollbar(self, surface: pygame.Surface, count: int) -> None:
         if count <= self.visible_rows:

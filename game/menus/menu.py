@@ -26,10 +26,10 @@ from game.app.screens import (
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, WARNING, Button, Toast, blit_text
 from game.app.window import App, Scene
 from game.challenge.series import SeriesPast, saved_series
+from game.match.reading import match_reader
 from game.match.session import (
     SavedMatch,
     open_table,
-    read_saved_match,
     resume_match,
 )
 from game.menus.new_game import NewGameScene
@@ -45,8 +45,8 @@ class MenuScene(Scene):
     """The title screen."""
 
     def __init__(self, app: App, seed: int | None = None, notice: str = "",
-                 presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None
-                 ) -> None:
+                 presets: Mapping[str, Any] | None = None, saved: SavedMatch | None = None,
+                 continue_once_read: bool = False) -> None:
         super().__init__(app)
         self.seed = seed
         self.presets = dict(presets or {})
@@ -55,11 +55,18 @@ class MenuScene(Scene):
             self.toast.show(notice, 8.0)
         self.saved: SavedMatch | None = None
         self.saved_problem = ""
+        #: the saved match is being read (on a thread: an older version's long match takes
+        #: seconds), Continue waits
+        self.reading = False
+        self.reader = match_reader(paths.current_match_file())
         self.series: SeriesPast | None = None
         self.series_problem = ""
         #: the saved match just read by whoever opens the menu (``--continue``), so that the
         #: menu's first look does not read the file a second time
         self._just_read = saved
+        #: ``--continue`` with a long match read behind: its table opens once it is read
+        #: (a match that cannot be read is told here, the menu staying)
+        self._continue_once_read = continue_once_read
         self._told: dict[str, str] = {}  # per text key, the last problem told
         self._told_spectator = False
         self._told_texts = False
@@ -101,17 +108,23 @@ class MenuScene(Scene):
 
     def check_saved_match(self) -> None:
         """Enable Continue when the saved match loads, and say beside Challenge the expert
-        where the saved series is; a file that does not load is named, left untouched."""
+        where the saved series is; a file that does not load is named, left untouched. The
+        saved match is read on the reader's thread: until it is, Continue waits."""
         self.saved, self._just_read = self._just_read, None
         self.saved_problem = self.series_problem = ""
-        file = paths.current_match_file()
-        if self.saved is None and file.exists():
-            try:
-                self.saved = read_saved_match(file, self.app.settings.bot_level,
-                                              self.app.settings.player_name)
-            except SaveError as exc:
-                self.tell_unreadable("menu_saved_unreadable", exc)
-                self.saved_problem = str(exc)
+        self.reading = False
+        if self.saved is None:
+            if self.reader.long() and not self.app.frames:  # the window shows first
+                self.app.after_frame.append(self._read_after_frame)
+            else:
+                self._read()
+            reading = self.reader.latest()
+            self.reading = reading is None
+            if reading is not None and reading.error is not None:
+                self.tell_unreadable("menu_saved_unreadable", reading.error)
+                self.saved_problem = str(reading.error)
+            elif reading is not None:
+                self.saved = reading.saved
         if self.saved is not None and self.saved.match.over:
             self.saved = None  # over, but not yet put away (a game stopped at that moment)
         try:
@@ -135,6 +148,17 @@ class MenuScene(Scene):
         if not self.buttons[self.focus].enabled:
             self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
 
+    def _read(self) -> None:
+        settings = self.app.settings
+        self.reader.request(settings.bot_level, settings.player_name)
+
+    def _read_after_frame(self, app: App) -> None:
+        """Once the first frame is up, the long saved match is read (not when the window is
+        closing already: ``--first-frame`` times the start-up to the exit)."""
+        app.after_frame.remove(self._read_after_frame)
+        if app.running:
+            self._read()
+
     # --- actions -------------------------------------------------------------------------------
     def new_game(self) -> None:
         if self.app.spectator:
@@ -144,15 +168,15 @@ class MenuScene(Scene):
     def continue_match(self) -> None:
         if self.saved is None or self.app.spectator:
             return
-        try:  # read it again: the file may have changed since the menu showed
-            saved = read_saved_match(paths.current_match_file(), self.app.settings.bot_level,
-                                     self.app.settings.player_name)
-        except SaveError as exc:
-            self.tell_unreadable("menu_saved_unreadable", exc)
+        # the file as it is now (changed since the menu showed, it is read again first)
+        reading = self.reader.take()
+        if reading is None or reading.saved is None:
+            if reading is not None and reading.error is not None:
+                self.tell_unreadable("menu_saved_unreadable", reading.error)
             self.check_saved_match()
             return
-        controller = resume_match(self.app, saved)
-        open_table(self.app, controller, saved.names)
+        controller = resume_match(self.app, reading.saved)
+        open_table(self.app, controller, reading.saved.names)
 
     def put_aside(self) -> None:
         """The matches a new game put aside, to take one back."""
@@ -260,6 +284,12 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)
+        if self.reading and self.reader.latest() is not None:  # read: Continue, or why not
+            self.check_saved_match()
+            self.layout()
+        if self._continue_once_read and not self.reading and self.app.frames:
+            self._continue_once_read = False
+            self.continue_match()
 
     # --- drawing -------------------------------------------------------------------------------
     def series_note(self) -> tuple[str, tuple[int, int, int]]:
@@ -323,6 +353,8 @@ class MenuScene(Scene):
             info = app.tr("menu_saved_info", players=match.players, deal=match.count)
         elif self.saved_problem:
             info, colour = app.tr("menu_saved_damaged"), WARNING
+        elif self.reading:
+            info = app.tr("menu_saved_reading")
         notes = [(self.button("continue"), info, colour),
                  (self.button("challenge"), *self.series_note())]
         if app.spectator:

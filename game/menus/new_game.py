@@ -19,6 +19,7 @@ from game.app.screens import draw_keys_hint, draw_paragraph, replace_after_askin
 from game.app.settings import MATCH_LENGTHS, Settings, match_length
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, Button, blit_text
 from game.app.window import App
+from game.match.reading import match_reader
 from game.match.session import (
     MatchSetup,
     SavedMatch,
@@ -166,11 +167,16 @@ class NewGameScene(FormScene):
         file = paths.current_match_file()
         if not file.exists():
             return ""
-        try:
-            saved = read_saved_match(file, self.app.settings.bot_level,
-                                     self.app.settings.player_name)
-        except SaveError:
+        reading = match_reader(file).latest()  # the menu's, when the file is unchanged since
+        if reading is not None and reading.error is not None:
             return self.app.tr("menu_replace_damaged")
+        saved = reading.saved if reading is not None else None
+        if saved is None:  # not read yet (a long one, still being read): read now
+            try:
+                saved = read_saved_match(file, self.app.settings.bot_level,
+                                         self.app.settings.player_name)
+            except SaveError:
+                return self.app.tr("menu_replace_damaged")
         match = saved.match
         if match.over:
             return ""  # nothing left to play in it: put aside without a word

@@ -38,6 +38,7 @@ from engine.ai.verdict import Verdict
 from engine.deal import Deal
 from engine.saves import SaveError
 from engine.views import view_for
+from game.app.threads import start_thread
 from game.history.reviews import Review, in_history, keep_review
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class DealAnalysis:
         #: statistics are the player's, of the history's deals), and the thread that keeps it
         self.keep_in = file if seat == 0 and in_history(file) else None
         self.keeper: threading.Thread | None = None
+        self._kept = False  # handed to the keeper (or kept at once)
         self.update()
 
     # --- the decisions ---------------------------------------------------------------------------
@@ -120,7 +122,7 @@ class DealAnalysis:
 
     def _keep_review(self) -> None:
         """Keep the review with the saved deal, once (on a thread: a file read and written)."""
-        found = self.found() if self.keep_in is not None and self.keeper is None else None
+        found = self.found() if self.keep_in is not None and not self._kept else None
         if found is None:
             return
         path = self.keep_in
@@ -132,8 +134,10 @@ class DealAnalysis:
             except (SaveError, OSError) as exc:  # the statistics go without it
                 log.warning("could not keep the review in %s: %s", path, exc)
 
-        self.keeper = threading.Thread(target=keep, name="review-keeper", daemon=True)
-        self.keeper.start()
+        self._kept = True
+        self.keeper = start_thread(keep, "review-keeper")
+        if self.keeper is None:  # no thread to be had: kept now, in this frame
+            keep()
 
     # --- the graph -------------------------------------------------------------------------------
     def graph(self) -> list[review.Estimate | None]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.assets import Assets, drawable
+from game.app.assets import Assets
+from game.app.fonts import drawable
 from game.app.widgets import GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WARNING
 from game.table.geometry import BUBBLE_TEXT, bubble_body
 

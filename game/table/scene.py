@@ -32,6 +32,7 @@ from engine.actions import Action
 from engine.events import DealCancelled, DealDealt, DealScored, Discarded, Event
 from engine.state import Phase
 from engine.views import SeatView
+from game.app.lock import FILES_TAKEN
 from game.app.window import App, Scene
 from game.table import render, rest
 from game.table.animator import Animator
@@ -424,7 +425,8 @@ class TableScene(Scene, Stage):
     def _tell_save_problem(self, problem: str | None) -> None:
         """A save that failed is told once, in words; play goes on."""
         if problem is not None and problem != self._save_told:
-            self.toast.show(self.tr("table_save_failed", problem=problem), 7.0)
+            self.toast.show(self.tr("table_files_taken") if problem == FILES_TAKEN else
+                            self.tr("table_save_failed", problem=problem), 7.0)
         self._save_told = problem
 
     def take(self, changes: list[Any], at_once: bool = False) -> None:

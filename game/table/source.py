@@ -95,12 +95,10 @@ class StepSource(Protocol):
 @dataclass(frozen=True, eq=False)
 class BotTrouble:
     """Why a seat's bot played a quick choice instead of its own: one of the thinker's
-    troubles (``engine.ai.thinker``'s ``SILENT``, ``TOO_LONG``, ``STOPPED``, ``NO_PROCESS``)
-    and, for the last, the system's reason."""
+    troubles (``engine.ai.thinker``'s ``SILENT``, ``TOO_LONG``, ``STOPPED``)."""
 
     seat: int
     error: str
-    detail: str = ""
 
 
 @runtime_checkable

@@ -17,13 +17,13 @@ the selected ones lifted further and the cards that may not be played dimmed.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
 import pygame
 
 from engine.cards import Card, sort_for_hand
 from game.app.assets import Assets, card_height
+from game.app.kept import Kept, image_bytes
 from game.app.surfaces import turned
 
 Ease = Callable[[float], float]
@@ -61,6 +61,7 @@ class CardArt:
     """
 
     BUDGET = 64 * 1024 * 1024  # bytes of cached pixels
+    KEPT = 10_000  # images, whatever their size: the budget is what bounds them
 
     def __init__(self, assets: Assets, four_colour: bool = False, back: str = "blue",
                  indices: str = "en") -> None:
@@ -68,32 +69,27 @@ class CardArt:
         self.four_colour = four_colour
         self.back_design = back
         self.indices = indices  # the heads' corner letters, "en" or "fr"
-        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-        self._bytes = 0
-        #: The widths the table uses at rest (set from the layout). A card drawn at another
-        #: width (growing or shrinking in flight) is scaled from the nearest of these each
-        #: frame instead of filling the caches with sizes seen once.
-        self.widths: tuple[int, ...] = ()
+        self._cache: Kept[pygame.Surface] = Kept(self.KEPT, self.BUDGET, image_bytes)
+        self._widths: tuple[int, ...] = ()
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        """The widths the table uses at rest (set from the layout). A card drawn at another
+        width (growing or shrinking in flight) is scaled from the nearest of these each
+        frame instead of filling the caches with sizes seen once; the images of the widths
+        the table used before (another window size) are let go."""
+        return self._widths
+
+    @widths.setter
+    def widths(self, widths: tuple[int, ...]) -> None:
+        if widths != self._widths:
+            self._widths = widths
+            self._cache.clear()
 
     def configure(self, four_colour: bool, back: str, indices: str) -> None:
         if (four_colour, back, indices) != (self.four_colour, self.back_design, self.indices):
             self.four_colour, self.back_design, self.indices = four_colour, back, indices
             self._cache.clear()
-            self._bytes = 0
-
-    def _get(self, key: tuple[object, ...]) -> pygame.Surface | None:
-        image = self._cache.get(key)
-        if image is not None:
-            self._cache.move_to_end(key)
-        return image
-
-    def _remember(self, key: tuple[object, ...], image: pygame.Surface) -> pygame.Surface:
-        self._cache[key] = image
-        self._bytes += image.get_width() * image.get_height() * 4
-        while self._bytes > self.BUDGET and len(self._cache) > 1:
-            _, old = self._cache.popitem(last=False)
-            self._bytes -= old.get_width() * old.get_height() * 4
-        return image
 
     def base(self, card: Card | None, width: int, face_up: bool, dim: bool = False
              ) -> pygame.Surface:
@@ -106,11 +102,11 @@ class CardArt:
             key = ("face", card, width, dim)
         if not dim:
             return image
-        cached = self._get(key)
+        cached = self._cache.get(key)
         if cached is None:
             cached = image.copy()
             cached.fill((118, 118, 128, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            cached = self._remember(key, cached)
+            cached = self._cache.put(key, cached)
         return cached
 
     def image(self, card: Card | None, width: int, face: float, angle: float,
@@ -135,10 +131,10 @@ class CardArt:
         if not angle_key:
             return self.base(card, width, face_up, dim)
         key = ("rot", card if face_up else None, width, angle_key, dim)
-        cached = self._get(key)
+        cached = self._cache.get(key)
         if cached is None:
             base = self.base(card, width, face_up, dim)
-            cached = self._remember(key, turned(base, angle_key))
+            cached = self._cache.put(key, turned(base, angle_key))
         return cached
 
     def outline(self, width: int, angle: float, color: tuple[int, int, int, int],
@@ -146,7 +142,7 @@ class CardArt:
         """A rounded, filled card-shaped patch (for shadows and glows), rotated like a card."""
         angle_key = round(angle * 2) / 2
         key = ("outline", width, angle_key, color, grow)
-        cached = self._get(key)
+        cached = self._cache.get(key)
         if cached is None:
             w, h = width + 2 * grow, card_height(width) + 2 * grow
             patch = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -154,7 +150,7 @@ class CardArt:
             pygame.draw.rect(patch, color, patch.get_rect(), border_radius=radius)
             if angle_key:
                 patch = turned(patch, angle_key)
-            cached = self._remember(key, patch)
+            cached = self._cache.put(key, patch)
         return cached
 
     def glow(self, width: int, angle: float, color: tuple[int, int, int], grow: int
@@ -162,7 +158,7 @@ class CardArt:
         """A soft halo around a card: a few nested translucent outlines."""
         angle_key = round(angle * 2) / 2
         key = ("glow", width, angle_key, color, grow)
-        cached = self._get(key)
+        cached = self._cache.get(key)
         if cached is None:
             w, h = width + 2 * grow, card_height(width) + 2 * grow
             patch = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -176,7 +172,7 @@ class CardArt:
                                  border_radius=max(2, round(width * 0.075) + grow - inset))
             if angle_key:
                 patch = turned(patch, angle_key)
-            cached = self._remember(key, patch)
+            cached = self._cache.put(key, patch)
         return cached
 
 

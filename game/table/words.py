@@ -10,7 +10,7 @@ is waiting for, which the seat's view tells.
 
 from __future__ import annotations
 
-from engine.ai.thinker import NO_PROCESS, SILENT, STOPPED, TOO_LONG
+from engine.ai.thinker import SILENT, STOPPED, TOO_LONG
 from engine.refusals import Refusal
 from engine.state import Phase
 from engine.views import SeatView
@@ -19,7 +19,7 @@ from game.table.source import BotTrouble
 
 #: The sentence for each of the thinker's troubles.
 _TROUBLES = {SILENT: "table_bot_silent", TOO_LONG: "table_bot_too_long",
-             STOPPED: "table_bot_stopped", NO_PROCESS: "table_bot_no_process"}
+             STOPPED: "table_bot_stopped"}
 
 
 def refusal_words(refusal: Refusal, view: SeatView, lang: str) -> str:
@@ -58,9 +58,8 @@ def refusal_words(refusal: Refusal, view: SeatView, lang: str) -> str:
 
 
 def trouble_words(trouble: BotTrouble, name: str, lang: str) -> str:
-    """Why the bot named ``name`` played a quick move instead of its own (the system's
-    reason as the system says it, as for a save that failed)."""
-    return tr(_TROUBLES[trouble.error], lang, name=name, reason=trouble.detail)
+    """Why the bot named ``name`` played a quick move instead of its own."""
+    return tr(_TROUBLES[trouble.error], lang, name=name)
 
 
 def _play_too_soon(view: SeatView, lang: str) -> str:

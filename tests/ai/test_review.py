@@ -137,9 +137,9 @@ def test_a_damaged_variation_is_reported_and_the_deal_still_loads(tmp_path: Path
     not_a_move = dict(good, start=start + 1) if command_of(deal.events[start + 1]) is None \
         else dict(good, start=0)
     same = variation_to_dict(Variation("Same", TRY, start, deal))
-    found, problems = variations_from_list(
-        [good, cut_short, bad_start, not_a_move, same, "text", dict(good, kind="mine")], deal)
-    assert [v.name for v in found] == ["Try"]
+    stored = [good, cut_short, bad_start, not_a_move, same, "text", dict(good, kind="mine")]
+    found, problems, unread = variations_from_list(stored, deal)
+    assert [v.name for v in found] == ["Try"] and unread == stored[1:]
     assert len(problems) == 6 and all(str(p).startswith("variations[") for p in problems)
     assert "stops before the end" in str(problems[0])
     assert "not another way" in str(problems[3])

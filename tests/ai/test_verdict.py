@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +20,7 @@ from engine.cli import main
 from engine.deal import Deal
 from engine.record import load_record
 from engine.saves import save_deal
+from tests.helpers.paths import ROOT
 from tests.helpers.positions import position
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -287,8 +292,10 @@ def test_a_deal_the_game_kept_is_reviewed_like_a_record(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "words"), [
     (["missing.yaml", "--seat", "0"], "no such file"),
     (["{records}/four_players_garde.yaml", "--seat", "4"], "seat 4 is not at this table"),
-    (["{records}/four_players_garde.yaml", "--seat", "0", "--samples", "1"], "--samples 1"),
-    (["{records}/four_players_garde.yaml", "--seat", "0", "--refine", "0"], "--refine 0"),
+    (["{records}/four_players_garde.yaml", "--seat", "0", "--samples", "1"],
+     "argument --samples: expected a whole number from 2 to 4096, got 1"),
+    (["{records}/four_players_garde.yaml", "--seat", "0", "--refine", "0"],
+     "argument --refine: expected a whole number from 1 to 64, got 0"),
     (["{bad}", "--seat", "0"], "players"),
     (["{bad_json}", "--seat", "0"], "bad.json"),
     (["{records}/four_players_garde.yaml"], "--seat"),
@@ -303,8 +310,56 @@ def test_bad_input_gets_one_line_and_exit_2(args: list[str], words: str, tmp_pat
     assert main(["review", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err
-    if "--seat" in args:  # argparse's own usage errors take two lines
-        assert len(err.splitlines()) == 1
+    assert len(err.splitlines()) == 1
+
+
+REVIEW = [sys.executable, "-m", "engine", "review", str(RECORDS / "four_players_garde.yaml"),
+          "--seat", "1", "--samples", "2", "--refine", "1"]
+
+
+def test_a_review_says_on_stderr_which_decision_it_is_at() -> None:
+    """A review at a large budget takes hours: ``--progress`` tells each decision on
+    standard error, a line each where it is not a terminal; standard output holds the
+    review alone."""
+    result = subprocess.run([*REVIEW, "--json", "--progress"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    decisions = json.loads(result.stdout)["decisions"]
+    assert result.stderr.splitlines() == [
+        f"python -m engine review: decision {n} of {len(decisions)}"
+        for n in range(1, len(decisions) + 1)]
+
+
+@pytest.mark.skipif(not hasattr(pty, "openpty"), reason="no terminals here")
+def test_on_a_terminal_a_review_rewrites_one_line_and_wipes_it() -> None:
+    """Where standard error is a terminal, the progress is shown unasked, on one line
+    rewritten in place and wiped at the end; what a pipe reads is the review alone."""
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run(REVIEW, cwd=ROOT, stdout=subprocess.PIPE, stderr=follower,
+                                text=True, timeout=60, check=False)
+        os.close(follower)
+        shown = b""
+        while chunk := _read(leader):
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("bid") and len(lines) > 10
+    text = shown.decode()
+    assert "\n" not in text.replace("\r\n", "")
+    assert text.count("\r") == len(lines) + 1
+    assert f"\rpython -m engine review: decision {len(lines)} of {len(lines)}\x1b[K" in text
+    assert text.endswith("\r\x1b[K")
+
+
+def _read(descriptor: int) -> bytes:
+    """What a terminal has to give, or nothing once its other end is closed."""
+    try:
+        return os.read(descriptor, 65536)
+    except OSError:  # Linux: EIO once every writer is gone
+        return b""
 
 
 def test_a_pass_when_nobody_could_bid_otherwise_is_forced() -> None:

@@ -707,3 +707,61 @@ def test_a_damaged_match_is_told_in_french(saved: Path, damage: Edit) -> None:
     assert french.startswith(" : ".join(problem.at) + " : ")
     said = problem_text(info.value, "fr", name_only=True)
     assert said.startswith(f"{saved.name} : fichier endommagé : ") and said.endswith(french)
+
+
+# --- values no game wrote: quoted short, refused where they are read ---------------------------
+
+
+LONG_WORD = "W" * 5000
+
+
+def _long_words(log: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """``log`` with a 5,000-letter word in one place at a time: each field of the first
+    event of each kind (a field's name too)."""
+    damaged = []
+    for kind in dict.fromkeys(event["event"] for event in log):
+        at = index_of(log, kind)
+        for name in [*log[at], LONG_WORD]:
+            copied = copy.deepcopy(log)
+            copied[at][name] = LONG_WORD
+            damaged.append((f"{kind}.{name[:20]}", copied))
+    return damaged
+
+
+def test_a_long_word_anywhere_in_a_deal_or_its_variations_is_named_in_a_short_line(
+        match: Match, tmp_path: Path) -> None:
+    """A kept deal whose events, or a variation's events, hold a word of 5,000 letters in
+    any field: the deal is refused (a variation dropped) in a line that quotes it short. The
+    whole word came into the message, which the game drew as one line and crashed on."""
+    from engine.variations import TRY, Variation, variations_from_list
+
+    deal = match.deals[0]
+    start = deal.command_starts()[12]
+    other = Deal.from_events(RULES, deal.events[:start])
+    play_out(other, random.Random(9))
+    path = tmp_path / "deal.json"
+    save_deal(deal, path, {}, [Variation("Try", TRY, start, other)])
+    pristine = document(path)
+    for where, events in _long_words(pristine["events"]):
+        write_json(path, {**pristine, "events": events})
+        assert len(refused(path, load_deal)) < 300, where
+    tried = pristine["variations"][0]["events"]
+    for where, events in _long_words(tried):
+        stored = [{**pristine["variations"][0], "events": events}]
+        found, problems, unread = variations_from_list(stored, deal)
+        assert unread == stored, where
+        assert not found and len(problems) == 1, where
+        assert len(str(problems[0])) < 200, where
+    for key in ("variant", "format", "version"):
+        write_json(path, {**pristine, key: LONG_WORD})
+        assert len(refused(path, load_deal)) < 300, key
+
+
+def test_a_long_word_in_a_saved_matchs_fields_is_named_in_a_short_line(saved: Path) -> None:
+    pristine = document(saved)
+    for key, value in (("version", LONG_WORD), ("format", LONG_WORD), ("variant", LONG_WORD),
+                       ("practised", [LONG_WORD])):
+        write_json(saved, {**pristine, key: value})
+        assert len(refused(saved)) < 300, key
+    write_json(saved, {**pristine, "version": LONG_WORD})
+    assert "version 'WWWWWWWW" in refused(saved)

@@ -396,6 +396,7 @@ def test_a_table_of_named_bots_starts_the_game_thinker_in_the_background(
 
     class Recording:
         closed = False
+        refused = None  # every worker started
 
         def __init__(self, workers: int, nice: int) -> None:
             started.append(threading.current_thread().name)

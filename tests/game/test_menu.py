@@ -378,6 +378,7 @@ def test_settings_change_at_once_and_persist(app: App) -> None:
     assert scene.focus == 2
     key(app, pygame.K_LEFT)
     assert app.settings.animation_speed == "fast"
+    click(app, option(scene, "sound", True))  # the tests' apps start silent: a change each
     click(app, option(scene, "sound", False))
     assert scene.focus == 0  # a click moves the keyboard focus too
     assert app.settings.sound is False

@@ -166,7 +166,7 @@ def test_small_text_keeps_the_fonts_proportions():
     hinted font spaced words unevenly at small sizes: "Quit ter", "Ent rée", "0tricks")."""
     import pygame
 
-    from game.app.assets import SmoothFont
+    from game.app.fonts import SmoothFont
 
     pygame.font.init()
     for word in ("Quitter", "Entrée", "0 tricks", "Nouvelle partie"):
@@ -203,7 +203,7 @@ def test_small_text_spaces_its_letters_as_the_font_means_them(size):
     at 1000 px, scaled)."""
     import pygame
 
-    from game.app.assets import SmoothFont
+    from game.app.fonts import SmoothFont
 
     pygame.font.init()
     font, design = SmoothFont(size), pygame.font.Font(None, 1000)
@@ -214,12 +214,14 @@ def test_small_text_spaces_its_letters_as_the_font_means_them(size):
         assert abs(advance - meant) <= 0.25, (letter, size, advance, meant)
 
 
-def test_a_long_text_is_drawn_at_its_own_size():
+def test_a_long_text_is_drawn_at_its_own_size_and_never_wider_than_a_window():
     """A text of thousands of letters is not drawn eight times larger before it is scaled
-    down (a surface of hundreds of megabytes): the longer the text, the less large."""
+    down (a surface of hundreds of megabytes): the longer the text, the less large. And
+    none is drawn wider than the widest window: a word of 5,000 letters from a damaged file
+    made a surface 300,000 pixels wide, which smoothscale wrote past the end of."""
     import pygame
 
-    from game.app.assets import WIDEST, SmoothFont
+    from game.app.fonts import LONGEST, WIDEST, SmoothFont
 
     pygame.font.init()
     font = SmoothFont(12)
@@ -227,5 +229,9 @@ def test_a_long_text_is_drawn_at_its_own_size():
     for length in (200, 2000, 5000):
         scale = font._scale("W" * length)
         assert scale * 12 * length <= WIDEST or scale == 1, length
-    image = font.render("W" * 5000, True, (255, 255, 255))
-    assert image.get_width() == pygame.font.Font(None, 12).size("W" * 5000)[0]
+    for size in (12, 60, 1000, 10 ** 6):
+        font = SmoothFont(size)
+        image = font.render("W" * 5000, True, (255, 255, 255))
+        assert image.get_width() == font.size("W" * 5000)[0]
+        assert LONGEST - size <= image.get_width() <= LONGEST, size
+    assert font.cut("W" * 5000, 300).endswith("…") and font.cut("Quit", 10 ** 6) == "Quit"

@@ -19,13 +19,29 @@ from engine.ai.arena.duplicate import ArenaConfig, DealRecord
 from engine.ai.arena.stats import Summary, format_summary, summarise, summary_to_dict
 from engine.ai.arena.workers import load_records, play_duplicate, run_key, save_record
 from engine.ai.registry import BOTS
+from engine.commandline import (
+    JOBS,
+    Parser,
+    cannot_write,
+    command,
+    decimal,
+    player_count,
+    seed_number,
+    whole,
+)
 from engine.rules import RulesError, load_rules
+
+PROG = "python -m engine.ai.arena"
+#: Duplicate deals per player count: a million is weeks of the expert.
+DEALS = (1, 1_000_000)
+#: Thinking time per decision, in seconds.
+BUDGET = (0.0, 600.0)
 
 
 def _parser() -> argparse.ArgumentParser:
     known = ", ".join(sorted(BOTS))
-    parser = argparse.ArgumentParser(
-        prog="python -m engine.ai.arena",
+    parser = Parser(
+        prog=PROG,
         description="Duplicate matches between two bots: every deal is played with A then B "
                     "in each seat, the other seats held by the same field bot, so luck "
                     "cancels out.",
@@ -38,14 +54,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("b", metavar="B", help="the bot it is compared with")
     parser.add_argument("--field", metavar="NAME", default=None,
                         help="the bot in every other seat (default: B)")
-    parser.add_argument("--players", type=int, nargs="+", default=[4], choices=(3, 4, 5),
-                        metavar="N", help="player counts (default: 4)")
-    parser.add_argument("--deals", type=int, default=100, metavar="N",
+    parser.add_argument("--players", type=player_count, nargs="+", default=[4],
+                        metavar="N", help="player counts: 3, 4 or 5 (default: 4)")
+    parser.add_argument("--deals", type=whole(*DEALS), default=100, metavar="N",
                         help="duplicate deals per player count (default: 100)")
-    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default: 1)")
-    parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--seed", type=seed_number, default=1, help="the run's seed (default: 1)")
+    parser.add_argument("--budget", type=decimal(*BUDGET, above=True), default=None,
+                        metavar="SECONDS",
                         help="thinking time per decision, for bots whose factory takes budget")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+    parser.add_argument("--jobs", type=whole(*JOBS), default=1, metavar="N",
                         help="worker processes (default: 1); results do not depend on it")
     parser.add_argument("--variant", default="fft", help="rules variant (default: fft)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -76,15 +93,14 @@ def _budget_takers(specs: Iterable[str]) -> Iterator[str]:
             yield spec
 
 
+class RecordsError(Exception):
+    """The ``--records`` file cannot be written; the message names it and says why."""
+
+
+@command(PROG)
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
-    if args.jobs < 1:
-        parser.error("--jobs must be at least 1")
-    if args.budget is not None and args.budget <= 0:
-        parser.error("--budget must be positive")
     field_spec = args.field or args.b
     try:
         load_rules(variant=args.variant)
@@ -98,21 +114,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = ArenaConfig(canonical_spec(args.a), canonical_spec(args.b),
                          canonical_spec(field_spec), args.seed, args.budget, args.variant)
     key = run_key(config)
-    kept = load_records(args.records, key) if args.records is not None else []
+    try:
+        kept = load_records(args.records, key) if args.records is not None else []
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"--records {args.records}: {getattr(exc, 'strerror', None) or exc}")
     on_record = None
     if args.records is not None:
         path: Path = args.records
 
         def on_record(record: DealRecord) -> None:
-            save_record(path, key, record)
+            try:
+                save_record(path, key, record)
+            except OSError as exc:
+                raise RecordsError(cannot_write(PROG, path, exc)) from None
 
-    for players in players_list:
-        records = play_duplicate(
-            args.a, args.b, players=players, deals=args.deals, seed=args.seed,
-            field=args.field, budget=args.budget, jobs=args.jobs, variant=args.variant,
-            progress=None if args.json else _progress(players), done=kept,
-            on_record=on_record,
-        )
+    for count in players_list:
+        try:
+            records = play_duplicate(
+                args.a, args.b, players=count, deals=args.deals, seed=args.seed,
+                field=args.field, budget=args.budget, jobs=args.jobs, variant=args.variant,
+                progress=None if args.json else _progress(count), done=kept,
+                on_record=on_record,
+            )
+        except RecordsError as exc:
+            print(exc, file=sys.stderr)
+            return 1
         summaries.append(summarise(records, display_name(args.a), display_name(args.b),
                                    display_name(field_spec)))
     faulty = any(s.a.illegal + s.b.illegal + s.field_illegal

@@ -14,7 +14,6 @@ version play the same deals.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Sequence
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from engine import cards as C
 from engine.ai.arena.bots import BotSpecError, build_bot, check_bot, release
 from engine.ai.arena.duplicate import DealRecord, play_table
+from engine.commandline import Parser, command, player_count, seed_number, whole
 from engine.deal import Deal
 from engine.events import DealDealt
 from engine.rules import load_rules
@@ -98,20 +98,24 @@ def report(spec: str, players: int, figures: TableFigures) -> str:
     return "\n".join(lines)
 
 
+PROG = "python -m engine.ai.arena.table"
+#: Deals played: a million is days of the expert.
+DEALS = (1, 1_000_000)
+
+
+@command(PROG)
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.arena.table",
-                                     description=__doc__.split("\n\n")[0])
+    parser = Parser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("bot", help="the bot at every seat (an arena bot spec)")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=player_count, default=4, metavar="N",
+                        help="3, 4 or 5 (default: 4)")
+    parser.add_argument("--deals", type=whole(*DEALS), default=100)
+    parser.add_argument("--seed", type=seed_number, default=1)
     args = parser.parse_args(argv)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
     try:
         check_bot(args.bot)
     except BotSpecError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     print(report(args.bot, args.players, play(args.bot, args.players, args.deals, args.seed)))
     return 0
