@@ -119,6 +119,15 @@ def stop_line(kind: str, lang: str, prog: str) -> str:
 
 
 
+def memory_limit() -> int | None:
+    """The bytes of address space the system allows the game (``ulimit -v``), or ``None``
+    where it sets no such limit."""
+    if resource is None:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
 #: Bytes of address space kept free under a memory limit (``ulimit -v``): the game stops
 #: cleanly once it comes closer to the limit than that.
 HEADROOM = 24 * 2**20
@@ -133,11 +142,8 @@ class MemoryWatch:
     system does not say how large the process is (Linux's ``/proc/self/statm`` does)."""
 
     def __init__(self) -> None:
-        self.limit: int | None = None
-        if resource is not None:
-            soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-            if soft != resource.RLIM_INFINITY and os.path.exists("/proc/self/statm"):
-                self.limit = soft
+        limit = memory_limit()
+        self.limit = limit if limit is not None and os.path.exists("/proc/self/statm") else None
         self._page = os.sysconf("SC_PAGE_SIZE") if self.limit is not None else 0
 
     def __call__(self, *_: object) -> None:  # a frame hook: (the app)
