@@ -22,7 +22,10 @@
 A bad option, an unknown variant or a damaged ``rules.yaml`` is reported on one line, with
 exit status 2; so is a game started where there is no display to show its window (see
 :mod:`game.app.display`), or with a video driver that cannot start. Standard output that
-cannot be written (``tarot --version >/dev/full``) is one line, exit status 1.
+cannot be written (``tarot --version >/dev/full``) is one line, exit status 1. Ctrl+C closes
+the window as its close button does and leaves one line, exit status 130; a limit of the
+system reached (open files, memory, file size, processes) stops the game with one line that
+names it, exit status 1 (see :mod:`game.exits`).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ import argparse
 import io
 import logging
 import os
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,9 +45,11 @@ from typing import Any
 from engine.commandline import Parser, guarded, player_count, seed_number, shown, whole
 from game.app import logs
 from game.app.i18n import languages
+from game.app.limits import MemoryWatch, limit_reached, quiet_in_threads
 from game.app.logs import report
 from game.app.settings import LARGEST, SMALLEST
 from game.autopilot import Driver
+from game.exits import CloseOnInterrupt, interrupted, language, speaking, stopped
 
 PROG = "tarot"
 REPLAY = "replay"
@@ -130,16 +137,6 @@ def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
 
 
-def language(chosen: str | None) -> str:
-    """The language the command line speaks: ``--lang``, else the player's settings (English
-    when they cannot be read)."""
-    if chosen:
-        return chosen
-    from game.app.settings import Settings
-
-    return Settings.load()[0].language
-
-
 def fail(lang: str, key: str, **values: object) -> int:
     """A command line that cannot be followed: ``tarot: error: <the cli_<key> text>``."""
     from game.app.i18n import tr
@@ -166,9 +163,23 @@ def refuse_file(lang: str, problem: BaseException | str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The game, from its command line (``sys.argv`` when ``argv`` is ``None``)."""
     logs.attach_console()
     arguments = list(sys.argv[1:] if argv is None else argv)
-    return guarded(PROG, lambda: _command(arguments), lambda reason: _unwritten(arguments, reason))
+    try:
+        return guarded(PROG, lambda: _command(arguments),
+                       lambda reason: _unwritten(arguments, reason))
+    except KeyboardInterrupt:  # before the window is up, or pressed again while it closes
+        return interrupted(speaking(arguments))
+    except Exception as exc:
+        kind = limit_reached(exc)
+        if kind is None:
+            raise
+        return stopped(exc, kind, speaking(arguments))
+    finally:
+        if argv is None and threading.current_thread() is threading.main_thread():
+            # the program is over: a Ctrl+C now would only cut its exit short, mid-line
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _unwritten(arguments: list[str], reason: str) -> str:
@@ -386,6 +397,7 @@ def _start_logging() -> None:
 
     logs.configure(paths.log_file())
     logs.log_uncaught()
+    quiet_in_threads(logging.getLogger(PROG))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
@@ -404,6 +416,8 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
         for folder in (paths.config_dir(), paths.data_dir(), paths.history_dir()):
             remove_stale_temps(folder, older_than=0)
 
+    from game.app.farewell import farewell  # loaded now: it may be needed when files run out
+    from game.app.thinking import close_game_thinker
     from game.app.window import App
     from game.screens import install as install_screens
 
@@ -413,24 +427,34 @@ def run_window(base: Any, overrides: dict[str, Any], size: tuple[int, int] | Non
     app.spectator = lock is not None and not lock.held
     hold_profile(None if app.spectator else lock)  # each save looks that it still holds it
     driver = Driver(app, **driver_options)
+    app.after_frame.append(MemoryWatch())  # first: before a hook starts a thread
     app.after_frame.append(driver)
     app.after_frame.append(warm_thinker_after_first_frame)
+    ctrl_c = CloseOnInterrupt(app)
+    status = 0
     try:
         start(app)
         app.settle_memory()  # the assets and the first screens live on
         app.run()
-    except KeyboardInterrupt:
-        return 130
+    except Exception as exc:
+        kind = limit_reached(exc)
+        if kind is None:
+            raise
+        status = stopped(exc, kind, app.settings.language)
+        close_game_thinker()  # what its workers hold (files, memory) may be what drawing needs
+        farewell(app, kind)
     finally:
         driver.shutdown()
-        from game.app.thinking import close_game_thinker
-
         close_game_thinker()  # the bots' worker processes end with the window
         hold_profile(None)
         import pygame
 
         pygame.quit()
-    return driver.status
+        ctrl_c.restore()
+    if ctrl_c.pressed:
+        return interrupted(app.settings.language)
+    return status or driver.status
+
 
 
 def start_demo(app: Any, settings: Any, variants: dict[str, str], seed: int | None,

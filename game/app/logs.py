@@ -29,6 +29,14 @@ class _QuietFileHandler(logging.handlers.RotatingFileHandler):
         logging.getLogger().removeHandler(self)
 
 
+class _QuietTerminalHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The terminal's lines; one that cannot be written (no memory left to format it, a
+    closed terminal) is dropped rather than followed by the logging's own traceback."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
 def configure(file: Path | None) -> Path | None:
     """Warnings to standard error as ``tarot: WARNING: …``; INFO and up to ``file`` when it
     can be opened. Returns the file in use, or ``None``."""
@@ -38,7 +46,7 @@ def configure(file: Path | None) -> Path | None:
         if getattr(handler, "_tarot", False):
             root.removeHandler(handler)
             handler.close()
-    terminal = logging.StreamHandler()
+    terminal = _QuietTerminalHandler()
     terminal.setLevel(logging.WARNING)
     terminal.setFormatter(logging.Formatter(f"{PROG}: %(levelname)s: %(message)s"))
     _mark(terminal)

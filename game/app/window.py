@@ -31,6 +31,7 @@ from engine.saves import write_atomic, write_problem
 from game.app.assets import Assets, Sounds
 from game.app.desktop import FullScreen, name_the_window, set_window_class
 from game.app.i18n import preload, tr, trn
+from game.app.limits import memory_limit
 from game.app.navigator import NAVIGATOR
 from game.app.settings import LARGEST, SMALLEST, Settings, save_changes
 from game.app.threads import refused, threads_to_be_had
@@ -130,8 +131,10 @@ class App:
         #: the size the window opened at, kept at the close when the player changed it (a
         #: size asked for on the command line is this run's alone: ``None``)
         self._opened: tuple[int, int] | None = None if size else (width, height)
-        if not threads_to_be_had(GL_THREADS):  # a GL driver drawing in software (llvmpipe)
-            # waits for ever for threads it could not have: the window's pixels go without GL
+        if not threads_to_be_had(GL_THREADS) or memory_limit() is not None:
+            # a GL driver drawing in software (llvmpipe) waits for ever for threads it could
+            # not have, and under a memory limit cannot map itself, when the X server's error
+            # ends the process: the window's pixels go without GL
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # hidden until it has its class: a window manager reads it as the window appears
         self.window = pygame.Window(tr("window_title", settings.language),

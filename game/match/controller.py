@@ -15,8 +15,10 @@ carried out on the calling thread, so the engine state is only ever changed ther
 is tagged with the deal and the last event of its log: a decision asked about a state that
 has changed since (an undo, say) is cancelled — a search in a worker stops — and the bot is
 asked again; the same happens when the table is left (:meth:`MatchController.leave`). A bot
-that raises or answers an illegal action does not stop the game: a random legal action is
-played in its place and a warning is logged.
+that raises or answers an illegal action does not stop the game, nor one whose thinking
+process stopped answering or could not be started: the club player's quick choice (the simple
+bot's) is played in its place and a warning is logged; a trouble of the thinker's own is also
+kept for the table to tell (:meth:`MatchController.bot_trouble`).
 """
 
 from __future__ import annotations
@@ -36,8 +38,18 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import Bot
-from engine.ai.thinker import Answer, BotSpec, Result, Thinker, failure
+from engine.ai import Bot, make_bot
+from engine.ai.thinker import (
+    SILENT,
+    STOPPED,
+    TOO_LONG,
+    Answer,
+    BotSpec,
+    Failed,
+    Result,
+    Thinker,
+    failure,
+)
 from engine.deal import Deal
 from engine.events import Event
 from engine.legal import IllegalAction
@@ -47,7 +59,7 @@ from engine.refusals import Refusal
 from engine.state import DealState, Phase
 from engine.views import SeatView, view_for, view_steps
 from game.app.thinking import TableBots, Ticket
-from game.table.source import Change, Redraw, Revealed, Scoreboard
+from game.table.source import BotTrouble, Change, Redraw, Revealed, Scoreboard
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +87,10 @@ class _Job:
     tag: _Tag
     seat: int
     ticket: Ticket
+
+
+#: The thinker's troubles the table tells the player of (a bot's own error is only logged).
+TROUBLES = (SILENT, TOO_LONG, STOPPED)
 
 
 class MatchController:
@@ -116,6 +132,8 @@ class MatchController:
         self._job: _Job | None = None  # the job asked for the current state, if any
         self._ready: tuple[_Job, Result] | None = None  # its answer, held while the bots are
         self._fallback = random.Random(match.seed)
+        self._quick = make_bot("simple", match.seed)  # plays for a bot that gave no answer
+        self._trouble: BotTrouble | None = None
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -149,6 +167,11 @@ class MatchController:
         """Why the last save failed, when ``on_change`` saves and says so."""
         problem = getattr(self.on_change, "error", None)
         return problem if isinstance(problem, str) else None
+
+    def bot_trouble(self) -> BotTrouble | None:
+        """The last time the thinker let a bot down (it played a quick choice), or ``None``;
+        a new object each time the trouble changes, so that the table tells each once."""
+        return self._trouble
 
     def whose_turn(self) -> int | None:
         """The seat that must decide now, or ``None`` once the deal is over."""
@@ -284,8 +307,12 @@ class MatchController:
         seat = job.seat
         state = self.match.current.state
         problem: str
+        level = logging.WARNING
         if not isinstance(answer, Answer):
             problem = f"failed ({failure(answer, 'action')})"
+            if (isinstance(answer, Failed) and answer.error in TROUBLES
+                    and not self._troubled(seat, answer)):  # said already: once on the terminal
+                level = logging.INFO
         elif not isinstance(action := answer.action, _ANSWERS.get(state.phase, ())):
             problem = f"answered {action!r} in the {state.phase.value} phase"
         else:
@@ -296,10 +323,29 @@ class MatchController:
             else:
                 self._done(state, events)
                 return
-        fallback = random_action(state, self._fallback, slam_rate=0.0)
-        log.warning("bot %r at seat %d %s; playing %s instead",
-                    self._asker.name(seat), seat, problem, fallback)
-        self._done(state, self.match.execute(seat, fallback))
+        instead, events = self._play_instead(state, seat)
+        log.log(level, "bot %r at seat %d %s; it played the quick choice %s instead",
+                self._asker.name(seat), seat, problem, instead)
+        self._done(state, events)
+
+    def _play_instead(self, state: DealState, seat: int) -> tuple[Action, tuple[Event, ...]]:
+        """The club player's quick choice for ``seat`` (a random legal action should even
+        that fail), carried out."""
+        try:
+            action = self._quick.decide(view_for(state, seat))
+            return action, self.match.execute(seat, action)
+        except Exception:  # the engine refused it: the deal must still go on
+            log.exception("the quick choice failed at seat %d", seat)
+        action = random_action(state, self._fallback, slam_rate=0.0)
+        return action, self.match.execute(seat, action)
+
+    def _troubled(self, seat: int, failed: Failed) -> bool:
+        """Keep the thinker's trouble for the table; whether it is a new one."""
+        last = self._trouble
+        if last is not None and last.error == failed.error:
+            return False
+        self._trouble = BotTrouble(seat, failed.error)
+        return True
 
     def _done(self, before: DealState, events: tuple[Event, ...]) -> None:
         self._changes.extend(view_steps(before, events, self.seat))

@@ -8,6 +8,7 @@ import math
 import pygame
 
 from engine.cards import parse_card
+from game.app.surfaces import turned
 from game.app.window import App
 
 #: The cards fanned on the title screen, left to right.
@@ -17,10 +18,10 @@ FAN = ("QD", "T1", "EX", "T21", "KH")
 def placed(image: pygame.Surface, angle: float, pivot: tuple[int, int], radius: int
             ) -> tuple[pygame.Surface, pygame.Rect]:
     """``image`` turned by ``angle`` degrees (clockwise) on a circle around ``pivot``."""
-    turned = pygame.transform.rotozoom(image, -angle, 1.0)
+    image = turned(image, -angle)
     rad = math.radians(angle)
     center = (pivot[0] + radius * math.sin(rad), pivot[1] - radius * math.cos(rad))
-    return turned, turned.get_rect(center=(int(center[0]), int(center[1])))
+    return image, image.get_rect(center=(int(center[0]), int(center[1])))
 
 
 def fanned_cards(app: App, center: tuple[int, int], width: int

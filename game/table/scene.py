@@ -57,10 +57,11 @@ from game.table.plays import CardPlays
 from game.table.room import ToastPlacer
 from game.table.score.panel import ScorePanel
 from game.table.shown import lay_sprites_out
-from game.table.source import Redraw, Step, StepSource, TablePlayer
+from game.table.source import BotTrouble, Redraw, Step, StepSource, TablePlayer
 from game.table.sprites import CardSprite
 from game.table.stage import Stage
 from game.table.status import status_text
+from game.table.words import trouble_words
 
 ALL_BUTTONS = ("menu", "last_trick", "sound", "undo", "hint")
 
@@ -116,6 +117,7 @@ class TableScene(Scene, Stage):
         self._thinking_for = 0.0
         self._held: bool | None = None
         self._save_told: str | None = None
+        self._trouble_told: BotTrouble | None = None
         names = {"menu": ("menu", self.open_menu, "table_menu"),
                  "last_trick": ("last_trick", self.toggle_last_trick, "table_last_trick"),
                  "sound": ("sound_on", self.toggle_sound, "sound"),
@@ -370,6 +372,10 @@ class TableScene(Scene, Stage):
         if player is not None:
             player.update()
             self._tell_save_problem(player.save_problem())
+            trouble = player.bot_trouble()
+            if trouble is not None and trouble is not self._trouble_told:  # told once
+                self._trouble_told = trouble
+                self.toast.show(trouble_words(trouble, self.name(trouble.seat), self.lang), 9.0)
         self.take(self.source.poll())
         if not self.started:
             self.started = True

@@ -30,7 +30,8 @@ from engine.refusals import Refusal
 from engine.views import SeatView
 from engine.views import ViewStep as Step
 
-__all__ = ["Change", "Redraw", "Revealed", "Scoreboard", "Step", "StepSource", "TablePlayer"]
+__all__ = ["BotTrouble", "Change", "Redraw", "Revealed", "Scoreboard", "Step", "StepSource",
+           "TablePlayer"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,15 @@ class StepSource(Protocol):
         ...
 
 
+@dataclass(frozen=True, eq=False)
+class BotTrouble:
+    """Why a seat's bot played a quick choice instead of its own: one of the thinker's
+    troubles (``engine.ai.thinker``'s ``SILENT``, ``TOO_LONG``, ``STOPPED``)."""
+
+    seat: int
+    error: str
+
+
 @runtime_checkable
 class TablePlayer(Protocol):
     """What the person at a live table may do, and the bots around them."""
@@ -126,6 +136,11 @@ class TablePlayer(Protocol):
 
     def save_problem(self) -> str | None:
         """Why the last save failed (a full disk, a read-only folder), or ``None``."""
+        ...
+
+    def bot_trouble(self) -> BotTrouble | None:
+        """The last time a bot's thinking let it down, or ``None``; a new object for each
+        new trouble."""
         ...
 
     def shutdown(self) -> None: ...

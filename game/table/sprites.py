@@ -24,6 +24,7 @@ import pygame
 from engine.cards import Card, sort_for_hand
 from game.app.assets import Assets, card_height
 from game.app.kept import Kept, image_bytes
+from game.app.surfaces import turned
 
 Ease = Callable[[float], float]
 
@@ -133,7 +134,7 @@ class CardArt:
         cached = self._cache.get(key)
         if cached is None:
             base = self.base(card, width, face_up, dim)
-            cached = self._cache.put(key, pygame.transform.rotozoom(base, angle_key, 1.0))
+            cached = self._cache.put(key, turned(base, angle_key))
         return cached
 
     def outline(self, width: int, angle: float, color: tuple[int, int, int, int],
@@ -148,7 +149,7 @@ class CardArt:
             radius = max(2, round(width * radius_ratio) + grow)
             pygame.draw.rect(patch, color, patch.get_rect(), border_radius=radius)
             if angle_key:
-                patch = pygame.transform.rotozoom(patch, angle_key, 1.0)
+                patch = turned(patch, angle_key)
             cached = self._cache.put(key, patch)
         return cached
 
@@ -170,7 +171,7 @@ class CardArt:
                                  width=max(1, round(grow / steps)) + 1,
                                  border_radius=max(2, round(width * 0.075) + grow - inset))
             if angle_key:
-                patch = pygame.transform.rotozoom(patch, angle_key, 1.0)
+                patch = turned(patch, angle_key)
             cached = self._cache.put(key, patch)
         return cached
 

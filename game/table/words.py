@@ -1,4 +1,5 @@
-"""The engine's refusals in the player's words, in English or French.
+"""The engine's refusals in the player's words, in English or French, and what the table says
+when a bot's thinking let it down.
 
 The rules are not written here: :mod:`engine.legal` decides and says why as a
 :class:`~engine.refusals.Refusal` (a reason and its facts); this module only chooses the
@@ -9,10 +10,16 @@ is waiting for, which the seat's view tells.
 
 from __future__ import annotations
 
+from engine.ai.thinker import SILENT, STOPPED, TOO_LONG
 from engine.refusals import Refusal
 from engine.state import Phase
 from engine.views import SeatView
 from game.app.i18n import card_name, has_text, is_plural, suit_name, tr, trn
+from game.table.source import BotTrouble
+
+#: The sentence for each of the thinker's troubles.
+_TROUBLES = {SILENT: "table_bot_silent", TOO_LONG: "table_bot_too_long",
+             STOPPED: "table_bot_stopped"}
 
 
 def refusal_words(refusal: Refusal, view: SeatView, lang: str) -> str:
@@ -48,6 +55,11 @@ def refusal_words(refusal: Refusal, view: SeatView, lang: str) -> str:
         count = values.get("n")
         return trn(key, count if isinstance(count, int) else 2, lang, **values)
     return tr(key, lang, **values)
+
+
+def trouble_words(trouble: BotTrouble, name: str, lang: str) -> str:
+    """Why the bot named ``name`` played a quick move instead of its own."""
+    return tr(_TROUBLES[trouble.error], lang, name=name)
 
 
 def _play_too_soon(view: SeatView, lang: str) -> str:

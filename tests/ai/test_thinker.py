@@ -4,7 +4,13 @@ below only bound how long a broken thinker could hang the suite."""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import pathlib
+import signal
+import subprocess
+import sys
 import textwrap
 import time
 
@@ -15,10 +21,21 @@ from engine.ai.analysis import analyse
 from engine.ai.expert import ExpertBot
 from engine.ai.local_thinker import BotThinker
 from engine.ai.simple_bot import SimpleBot
-from engine.ai.thinker import Analysed, Answer, BotSpec, Failed, Handle, Result, Thinker
+from engine.ai.thinker import (
+    SILENT,
+    TOO_LONG,
+    Analysed,
+    Answer,
+    BotSpec,
+    Failed,
+    Handle,
+    Result,
+    Thinker,
+)
 from engine.deal import Deal
 from engine.rules import load_rules
 from engine.views import SeatView, view_for
+from tests.helpers.paths import ROOT
 
 RULES = load_rules()
 WAIT = 60.0  # seconds before a test gives up on an answer: a bound, not a measure
@@ -194,3 +211,162 @@ def test_the_local_twin_stops_a_bot_thinking_when_its_job_is_cancelled(tmp_path)
             time.sleep(0.005)
         assert notes(mark) == ["start", "stop"]
         assert local.poll(handle) is None  # the answer of a cancelled job is dropped
+
+
+# --- workers that stop answering, or cannot be started -------------------------------------------
+
+PONDERING = "tests/helpers/thinking_bots.py:Pondering"
+
+
+def worker_processes() -> set[int]:
+    return {p.pid for p in multiprocessing.active_children()
+            if p.name == "tarot-thinker" and p.pid is not None}
+
+
+def the_worker(others: set[int]) -> int:
+    """The one worker process of a one-worker thinker: the one not among ``others``."""
+    workers = worker_processes() - others
+    assert len(workers) == 1, workers
+    return workers.pop()
+
+
+def ended(pid: int) -> bool:
+    """Whether the process is gone (reaped by the thinker), bounded by a wait."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if pid not in worker_processes():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP here")
+def test_a_worker_stopped_mid_thought_is_replaced_and_the_decision_given_up(
+        tmp_path: pathlib.Path) -> None:
+    """SIGSTOP, as a debugger or a swapped-out process would: the decision comes back as
+    failed (the table plays on without it) within the ping and the stall, the stopped
+    process is ended, and the next decision is answered by a new worker."""
+    from tests.helpers.thinking_bots import notes
+
+    view = views(4, 5, 1)[0]
+    mark = tmp_path / "mark"
+    others = worker_processes()
+    with Thinker(workers=1) as thinker:
+        thinker.ping, thinker.stall = 0.2, 1.0
+        handle = thinker.submit(view, BotSpec(PONDERING, options={"mark": str(mark)}))
+        deadline = time.monotonic() + WAIT
+        while notes(mark) != ["start"] and time.monotonic() < deadline:
+            assert thinker.poll(handle) is None
+            time.sleep(0.01)
+        stopped = the_worker(others)
+        os.kill(stopped, signal.SIGSTOP)
+        try:
+            result = wait(thinker, handle)
+            assert result == Failed(SILENT, result.seconds)
+            assert ended(stopped)  # killed, not left stopped
+            answer = wait(thinker, thinker.submit(view, BotSpec("simple")))
+            assert isinstance(answer, Answer) and answer.action == SimpleBot(0).decide(view)
+            assert the_worker(others) != stopped
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(stopped, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP here")
+def test_an_analysis_on_a_stopped_worker_is_worked_out_again_on_a_new_one() -> None:
+    view = views(3, 2, 8)[-1]
+    others = worker_processes()
+    with Thinker(workers=1) as thinker:
+        thinker.ping, thinker.stall = 0.2, 1.0
+        wait(thinker, thinker.submit(view, BotSpec("simple")))  # the worker is up
+        stopped = the_worker(others)
+        os.kill(stopped, signal.SIGSTOP)
+        try:
+            result = wait(thinker, thinker.submit_analysis(view, samples=6, seed=4))
+            assert isinstance(result, Analysed)
+            assert result.analysis == analyse(view, samples=6, seed=4)
+            assert ended(stopped)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(stopped, signal.SIGKILL)
+
+
+def test_a_decision_far_past_its_clock_is_given_up(tmp_path: pathlib.Path) -> None:
+    """A bot that ignores both its budget and its stop (it sleeps, so its worker still
+    answers): abandoned at clock_factor times its clock plus the margin."""
+    module = tmp_path / "deaf_bots.py"
+    module.write_text(textwrap.dedent("""
+        import time
+
+        def make(seed=0, budget=0.25):
+            return Deaf()
+
+        class Deaf:
+            name = "deaf"
+
+            def decide(self, view, stop=None):
+                time.sleep(600)
+    """))
+    view = views(4, 5, 1)[0]
+    spec = BotSpec(f"{module}:make", options={"budget": 0.1})
+    assert spec.clock() == 0.1
+    with Thinker(workers=1) as thinker:
+        thinker.clock_margin = 1.0
+        start = time.monotonic()
+        result = wait(thinker, thinker.submit(view, spec))
+        assert result == Failed(TOO_LONG, result.seconds)
+        assert time.monotonic() - start < 1.4 + WAIT / 4  # its start-up, then 4 × 0.1 + 1
+        assert isinstance(wait(thinker, thinker.submit(view, BotSpec("simple"))), Answer)
+
+
+NO_FILES_LEFT = """
+import multiprocessing, os, resource, signal, time
+from engine.ai.thinker import BotSpec, Thinker
+from tests.ai.test_thinker import views
+
+view = views(4, 5, 1)[0]
+
+
+def results(thinker, count):
+    handles = [thinker.submit(view, BotSpec("simple")) for _ in range(count)]
+    done, deadline = {}, time.monotonic() + 60
+    while len(done) < count and time.monotonic() < deadline:
+        done.update((h.id, r) for h in handles if (r := thinker.poll(h)) is not None)
+        time.sleep(0.01)
+    return sorted({type(r).__name__ for r in done.values()})
+
+
+def workers():
+    return sum(p.name == "tarot-thinker" for p in multiprocessing.active_children())
+
+
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+thinker = Thinker(workers=2)
+thinker.retry = 0.5
+print(results(thinker, 2), workers(), thinker.refused)
+resource.setrlimit(resource.RLIMIT_NOFILE, (3, hard))  # not one file more may be opened
+other = Thinker(workers=2)
+print(results(other, 2), other.refused)
+for worker in multiprocessing.active_children():
+    if worker.name == "tarot-thinker":
+        os.kill(worker.pid, signal.SIGKILL)
+print(results(thinker, 2), workers(), thinker.refused)
+resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+time.sleep(0.6)
+print(results(thinker, 2), workers())
+thinker.shutdown()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL here")
+def test_workers_that_cannot_be_started_leave_the_jobs_here_and_come_back_later() -> None:
+    """No file may be opened: a new thinker says why and answers in its caller's thread; a
+    running one whose workers die cannot replace them, and answers there too, never leaving
+    a job waiting; once files may be opened again, its workers are started again."""
+    result = subprocess.run([sys.executable, "-c", NO_FILES_LEFT], cwd=ROOT, text=True,
+                            capture_output=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "['Answer'] 2 None", "['Answer'] [Errno 24] Too many open files",
+        "['Answer'] 0 [Errno 24] Too many open files", "['Answer'] 2"]
+    assert "Traceback" not in result.stderr

@@ -164,6 +164,9 @@ class StillSource:
     def save_problem(self) -> None:
         return None
 
+    def bot_trouble(self) -> None:
+        return None
+
     def shutdown(self) -> None:
         pass
 
