@@ -82,7 +82,7 @@ def match_bench(deals: int, moves: int) -> int:
     from engine.rules import load_rules
     from engine.saves import save_match
     from game.app import paths
-    from game.match.session import MATCH_ID, Autosave, new_match_id
+    from game.match.autosave import MATCH_ID, Autosave, new_match_id
 
     home = _profile()
     try:

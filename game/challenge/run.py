@@ -51,7 +51,7 @@ from game.challenge.series import (
     SeriesFile,
     SeriesPast,
 )
-from game.match.session import ARCHIVED, MATCH_ID, Autosave, new_match_id
+from game.match.autosave import ARCHIVED, MATCH_ID, Autosave, new_match_id
 
 if TYPE_CHECKING:
     from game.match.controller import MatchController

@@ -30,7 +30,7 @@ from game.app.window import App, Scene
 from game.challenge.run import EXPERT, YOURS, ChallengeRun
 from game.challenge.series import SeriesPast, make_room, player_name
 from game.match.session import open_table
-from game.table.scene import TableOptions
+from game.table.options import TableOptions
 
 if TYPE_CHECKING:
     from game.match.controller import MatchController

@@ -34,16 +34,15 @@ from engine.saves import SaveError
 from game.app import paths
 from game.app.lock import profile_kept
 from game.app.names import clean_name, saved_names
-from game.match.session import (
+from game.match.autosave import (
     ARCHIVED,
     MATCH_ID,
     archived_numbers,
     failure_text,
     new_match_id,
-    put_aside,
-    table_names,
     valid_match_id,
 )
+from game.match.session import put_aside, table_names
 from game.match.writer import Writer, flush_all
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The finished deals kept in the history folder, read for the list, the statistics and export.
 
 Every deal the player finishes is saved on its own as ``<timestamp>-<n>p.json`` (see
-``game.match.session.Autosave``). This module reads that folder without pygame:
+``game.match.autosave.Autosave``). This module reads that folder without pygame:
 :func:`list_deals` gives one :class:`DealEntry` per file, newest first. A file that does not
 load (unreadable, cut short, edited by hand, written by another version, a deal that is not
 over) still gives an entry, whose ``problem`` names the file and says what is wrong, so that

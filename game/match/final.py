@@ -6,7 +6,7 @@ is scored and the player moves on from its score, or leaves the table. It names 
 totals, from the engine — with how many deals were played, and offers the score sheet (S),
 a new game (Enter) and the menu (Esc). The match is no longer the saved match in progress:
 the autosave put it with the finished matches when its last deal ended
-(:class:`game.match.session.Autosave`).
+(:class:`game.match.autosave.Autosave`).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from game.app.window import App, Scene
 from game.match.controller import MatchController
 from game.match.session import open_table
 from game.replay.cursor import ReplayCursor
-from game.table.scene import TableOptions
+from game.table.options import TableOptions
 
 
 def practice_match(cursor: ReplayCursor) -> tuple[Match, int] | None:

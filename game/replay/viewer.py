@@ -43,8 +43,9 @@ from game.replay.play_on import open_play_on, practice_match
 from game.replay.side import ReplaySide
 from game.replay.source import ReplaySource
 from game.table.beliefs import BeliefsPanel
+from game.table.options import TableOptions
 from game.table.paint import signed
-from game.table.scene import TableOptions, TableScene
+from game.table.scene import TableScene
 
 log = logging.getLogger(__name__)
 

@@ -306,7 +306,7 @@ def finish(match: Match, rng: random.Random) -> None:
 def test_a_deal_written_twice_is_one_history_entry_and_counts_once(home: Path) -> None:
     from game.history.archive import list_deals
     from game.history.stats import compute_stats
-    from game.match.session import Autosave
+    from game.match.autosave import Autosave
 
     match = Match.new(load_rules(), 4, seed=3, first_dealer=3)
     save = Autosave({"names": ["A", "B", "C", "D"], "variant": "fft"}, match)
@@ -339,9 +339,9 @@ def write_match(path, text):  # the match file, written behind by the autosave's
         os.kill(os.getpid(), signal.SIGKILL)  # between the two writes
     saves.write_atomic(path, text)
 if __name__ == "__main__":  # not in the bots' worker processes, which import this file
-    import game.match.session as session
+    import game.match.autosave as autosave
     import game.match.writer as writer
-    session.save_deal, writer.write_atomic = save_deal, write_match
+    autosave.save_deal, writer.write_atomic = save_deal, write_match
     from game.cli import main
     sys.exit(main(sys.argv[1:]))
 """, encoding="utf-8")
@@ -800,7 +800,7 @@ def test_a_long_matchs_save_grows_with_the_deal_in_play_not_the_match(
     from engine import ledger
     from engine.saves import load_match
     from game.history.archive import list_deals
-    from game.match.session import Autosave
+    from game.match.autosave import Autosave
     from game.table.score.sheet import sheet_rows
 
     rows_kept = ledger.ROWS_KEPT

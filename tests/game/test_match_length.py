@@ -17,8 +17,9 @@ from engine.rules import load_rules
 from engine.saves import load_match, save_match
 from game.app import paths
 from game.app.window import App
+from game.match.autosave import MATCH_ID
 from game.match.final import MatchOverScene
-from game.match.session import MATCH_ID, read_saved_match
+from game.match.session import read_saved_match
 from game.menus.menu import MenuScene
 from game.menus.new_game import NewGameScene
 from game.table.scene import TableScene

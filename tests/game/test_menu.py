@@ -22,7 +22,8 @@ from game.app import paths
 from game.app.screens import ConfirmDialog
 from game.app.settings import Settings
 from game.app.window import App
-from game.match.session import Autosave, read_saved_match
+from game.match.autosave import Autosave
+from game.match.session import read_saved_match
 from game.menus.deals import FinishedDealsScene
 from game.menus.form import ChoiceRow, FormScene
 from game.menus.menu import MenuScene

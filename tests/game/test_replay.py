@@ -449,7 +449,7 @@ def test_a_deal_from_the_history_shows_its_number_and_the_match_totals(tmp_path)
     "Deal 3" and carries on the running totals of deals 1 and 2, to the totals after it."""
     from engine.match import Match
     from game.app import paths
-    from game.match.session import Autosave
+    from game.match.autosave import Autosave
     from game.replay.files import load_replay_file
     from game.replay.viewer import open_replay
 

@@ -38,7 +38,8 @@ from engine.rules import load_rules
 from engine.saves import SaveError, load_deal, load_match, save_match
 from game.app import paths
 from game.app.window import App
-from game.match.session import Autosave, read_saved_match, resume_match
+from game.match.autosave import Autosave
+from game.match.session import read_saved_match, resume_match
 from tests.helpers.apps import open_app, shut
 from tests.helpers.paths import ROOT
 

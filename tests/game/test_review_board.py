@@ -326,7 +326,7 @@ def test_a_deal_archived_again_keeps_the_variations_that_still_leave_it(tmp_path
     from engine.match import Match
     from engine.saves import add_variation
     from engine.variations import Variation
-    from game.match.session import Autosave
+    from game.match.autosave import Autosave
 
     deal = deal_with_mistakes(4, 88)
     match = Match(deal.rules, 4, 0, deal.state.dealer, deals=[deal])

@@ -29,7 +29,8 @@ from engine.saves import load_deal, load_match
 from engine.state import Phase
 from game.app import paths
 from game.app.i18n import tr
-from game.match.session import MATCH_ID, Autosave, read_saved_match
+from game.match.autosave import MATCH_ID, Autosave
+from game.match.session import read_saved_match
 from game.table import assist
 from game.table.dialogs.base import HINT
 from tests.helpers.table import Table, become_taker

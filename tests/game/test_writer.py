@@ -13,7 +13,7 @@ from engine.match import Match
 from engine.rules import load_rules
 from engine.saves import load_match
 from game.app import paths
-from game.match.session import Autosave
+from game.match.autosave import Autosave
 from game.match.writer import Writer, flush_all
 
 META = {"names": ["A", "B", "C", "D"], "variant": "fft"}
