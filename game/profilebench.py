@@ -218,11 +218,14 @@ def history_bench(deals: int) -> int:
 
 def _resident() -> tuple[float, int]:
     """This process's resident memory (MiB) and open files (Linux: 0 elsewhere)."""
+    from game.app.limits import process_memory
+
+    memory = process_memory()
     try:
-        pages = int(Path("/proc/self/statm").read_text(encoding="ascii").split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE") / 1024 / 1024, len(os.listdir("/proc/self/fd"))
+        files = len(os.listdir("/proc/self/fd"))
     except OSError:
-        return 0.0, 0
+        files = 0
+    return (memory[1] / 2**20 if memory is not None else 0.0), files
 
 
 def sizes_bench(screen: str, count: int) -> int:

@@ -128,6 +128,21 @@ def memory_limit() -> int | None:
     return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
+#: Where Linux says how large the process is.
+STATM = "/proc/self/statm"
+
+
+def process_memory() -> tuple[int, int] | None:
+    """This process's address space and resident memory, in bytes (Linux; ``None`` where
+    the system does not say, or the file cannot be read)."""
+    try:
+        with open(STATM, "rb") as statm:
+            size, resident = statm.read().split()[:2]
+        return int(size) * os.sysconf("SC_PAGE_SIZE"), int(resident) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return None
+
+
 #: Bytes of address space kept free under a memory limit (``ulimit -v``): the game stops
 #: cleanly once it comes closer to the limit than that.
 HEADROOM = 24 * 2**20
@@ -143,17 +158,15 @@ class MemoryWatch:
 
     def __init__(self) -> None:
         limit = memory_limit()
-        self.limit = limit if limit is not None and os.path.exists("/proc/self/statm") else None
-        self._page = os.sysconf("SC_PAGE_SIZE") if self.limit is not None else 0
+        self.limit = limit if limit is not None and os.path.exists(STATM) else None
 
     def __call__(self, *_: object) -> None:  # a frame hook: (the app)
         if self.limit is None:
             return
-        try:
-            with open("/proc/self/statm", "rb") as statm:
-                size = int(statm.read().split()[0]) * self._page
-        except (OSError, ValueError, IndexError):  # no file to spare: the next frame looks
+        sizes = process_memory()
+        if sizes is None:  # no file to spare: the next frame looks
             return
+        size = sizes[0]
         if size > self.limit - HEADROOM:
             raise MemoryError(f"{size // 2**20} MB of the {self.limit // 2**20} MB allowed")
 
