@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.saves import SaveError
+from game.app.threads import start_thread
 from game.match.session import SavedMatch, read_saved_match
 
 log = logging.getLogger(__name__)
@@ -71,10 +72,13 @@ class MatchReader:
             now = stamp(self.path)
             reading = self._thread is not None and self._thread.is_alive()
             # (under way, the thread reads once more if the file changed meanwhile)
-            if not reading and (self._latest is None or self._latest.stamp != now):
-                self._thread = threading.Thread(target=self._run, name="match-reader",
-                                                 daemon=True)
-                self._thread.start()
+            start = not reading and (self._latest is None or self._latest.stamp != now)
+        if start:
+            thread = start_thread(self._run, "match-reader")
+            with self._lock:  # (a reading already over leaves no thread alive: not busy)
+                self._thread = thread
+            if thread is None:  # no thread to be had: read here, the frame waiting
+                self._run()
         if now is None or now[1] < AT_ONCE:
             self.wait()
 
