@@ -55,7 +55,7 @@ from engine.actions import (
     Play,
     ShowHandful,
 )
-from engine.ai import auction, club, endgame
+from engine.ai import auction, club, discipline, endgame
 from engine.ai import playout as P
 from engine.ai.candidates import card_groups, discard_candidates, equivalent_cards, unseen_out
 from engine.ai.certain import sure_gain
@@ -81,9 +81,14 @@ from engine.scoring import DealResult, score_deal
 from engine.state import DealState
 from engine.views import SeatView
 
-#: A hand this far below the club player's threshold for the lowest contract open passes
-#: without simulating.
-PASS_MARGIN = 14.0
+#: A contract is open to a hand whose point count is at most this far below the club
+#: player's threshold for it: the floor a strong player recognises (a Garde sans needs the
+#: hand of one), below which no sampled deal's dog is worth the ×4 and ×6 swings.
+FLOOR_MARGIN = 2.0
+#: Standard errors by which a contract's searched gain over a pass must stand clear of zero
+#: for the expert to take it: a bound rather than a mean, against deals whose scores spread
+#: wide (a lucky dog in a few sampled deals is not a hand).
+BID_Z = 1.0
 #: A taker's hand this far below the club player's Garde contre threshold does not weigh a
 #: slam.
 SLAM_MARGIN = 10.0
@@ -103,19 +108,25 @@ class ExpertBot(SearchingBot):
         contracts = [b for b in bids if b.contract is not None]
         if not contracts:
             return PASS
-        n = view.players
-        strength = hand_strength(view.hand_mask, n, view.rules.setup(n).hand)
-        thresholds = thresholds_for(n)
-        lowest = contracts[0].contract
-        assert lowest is not None
-        if strength < thresholds.get(lowest, thresholds["petite"]) - PASS_MARGIN:
-            return PASS
-        ceiling = contract_ceiling(view.hand_mask, n)
-        allowed = [b for b in bids if within_ceiling(b.contract, ceiling)]
+        allowed = self.open_bids(view)
         if len(allowed) == 1:
             return allowed[0]
         problem = self.bid_problem(view, self._decision_rng())
-        return race(replace(problem, options=allowed), self._budget()).best
+        favour = allowed.index(PASS) if PASS in allowed else None
+        return race(replace(problem, options=allowed), self._budget(), favour, z=BID_Z).best
+
+    @staticmethod
+    def open_bids(view: SeatView) -> list[Bid]:
+        """The bids the expert weighs: a pass, and the legal contracts within the hand's
+        trumps (:func:`engine.ai.club_contract.contract_ceiling`) whose point count reaches
+        the floor (:data:`FLOOR_MARGIN` below the club player's threshold)."""
+        n = view.players
+        strength = hand_strength(view.hand_mask, n, view.rules.setup(n).hand)
+        thresholds = thresholds_for(n)
+        ceiling = contract_ceiling(view.hand_mask, n)
+        return [b for b in O.legal_bids(view) if b.contract is None or (
+            within_ceiling(b.contract, ceiling)
+            and strength >= thresholds.get(b.contract, thresholds["petite"]) - FLOOR_MARGIN)]
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Bid]:
         """Every legal bid, each followed by the rest of the auction and the play."""
@@ -338,7 +349,16 @@ class ExpertBot(SearchingBot):
         if len(candidates) == 1:
             return Play(candidates[0])
         problem = self.play_problem(view, self._decision_rng())
-        sure = sure_gain(club.reading_of_view(view))
+        reading = club.reading_of_view(view)
+        fouled = discipline.faults(view, reading)
+        if fouled:
+            kept = [card for card in problem.options if card not in fouled]
+            if not kept:
+                kept = [card for card in candidates if card not in fouled][:1]
+            problem = replace(problem, options=kept)
+            if len(kept) == 1:
+                return Play(kept[0])
+        sure = sure_gain(reading)
         if sure not in problem.options:
             return Play(race(problem, self._budget()).best)
         # a sure gain is given up only for a confident gain larger than itself

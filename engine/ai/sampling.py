@@ -21,7 +21,15 @@ trumps shown in it), and each card a set of holders that may have it:
   the seat knows the taker plays alone (a presumption, not a rule: it is dropped when no deal
   satisfies it);
 * **the petit sec** — no seat was dealt the Petit as its only trump without the Excuse (the
-  deal would have been cancelled).
+  deal would have been cancelled);
+* **the discard, as a taker makes it** — seen from the defence, the taker's cards and its
+  discard are dealt together, then parted as the club player discards
+  (:func:`engine.ai.club_contract.discard_choice`: whole short suits first), so that the
+  voids a discard makes are as frequent in the sampled deals as at the table; a deal whose
+  club discard the play so far contradicts (a card the taker played, a suit it showed it
+  lacks kept in its hand) is dealt again, up to :data:`DISCARD_TRIES` times. A share of the
+  deals (:data:`MODELLED_DISCARDS`) is parted so; the rest keep the discard they were dealt,
+  so that any discard the rules allow stays possible.
 
 :class:`Worlds` deals the unseen cards at random among the holders, respecting the sizes and
 every constraint (:class:`engine.ai.dealer.Dealer`: close to uniform among the deals
@@ -36,6 +44,7 @@ import random
 from dataclasses import dataclass
 
 from engine import cards as C
+from engine.ai.club_contract import discard_choice
 from engine.ai.dealer import Dealer, NoConsistentDeal
 from engine.cards import Mask
 from engine.rules import Contract
@@ -45,6 +54,13 @@ from engine.views import SeatView
 PILE = -1  # the holder standing for the hidden dog or discard
 PLAIN_MASK: Mask = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_MASKS[3]
 DISCARDABLE: Mask = PLAIN_MASK & ~C.KING_MASK  # what a discard may hold besides shown trumps
+#: Deals tried for one whose club discard fits the play so far, before the last is kept with
+#: the discard it was dealt.
+DISCARD_TRIES = 20
+#: The share of the sampled deals whose discard is the club player's; the others keep the
+#: discard they were dealt, so that a taker who discards otherwise (every discard the rules
+#: allow) stays possible.
+MODELLED_DISCARDS = 0.8
 
 
 @dataclass(frozen=True)
@@ -200,7 +216,9 @@ class Worlds:
         self.view = view
         self.knowledge = k = self.infer(view)
         self.dealer = Dealer(k.sizes, k.presumed, k.pool)
+        masks = k.presumed  # what each holder may hold in the deals dealt
         if not self.dealer.possible:
+            masks = k.allowed
             self.dealer = Dealer(k.sizes, k.allowed, k.pool)
             if not self.dealer.possible:
                 raise NoConsistentDeal("no deal fits what the seat has seen")
@@ -218,6 +236,12 @@ class Worlds:
                 self.played_by[seat] |= 1 << card
         self.dog_taken = (self.contract is not None and self.contract.dog_shown
                           and view.phase not in (Phase.BIDDING, Phase.CALLING))
+        # seen from the defence, the taker's hand and discard are parted as a taker would
+        self.reads_discard = (k.pile == "discard" and self.dog_taken
+                              and view.taker is not None and view.taker != view.seat)
+        self.taker = view.taker if view.taker is not None else -1
+        self.taker_may_hold = masks[k.holders.index(self.taker)] if self.reads_discard else 0
+        self.pile_may_hold = masks[k.holders.index(PILE)] if self.reads_discard else 0
         self.called_by: int | None = None  # the seat that played the called card
         called = view.called
         if called is not None and view.played >> called & 1:
@@ -308,11 +332,28 @@ class Worlds:
                 return True
         return False
 
+    def _taker_discard(self, hand: Mask, pile: Mask) -> tuple[Mask, Mask] | None:
+        """The taker's hand and hidden discard as the club player would have parted the
+        cards dealt to both (with those it played and the trumps it showed aside), or
+        ``None`` when the play so far contradicts that discard."""
+        played = self.played_by[self.taker]
+        before = hand | pile | self.shown_discard | played
+        discard = discard_choice(before, self.dog_size)
+        if discard & played or discard & C.TRUMP_MASK != self.shown_discard:
+            return None
+        kept = before & ~discard & ~played
+        hidden = discard & ~self.shown_discard
+        if kept & ~self.taker_may_hold or hidden & ~self.pile_may_hold:
+            return None
+        return kept, hidden
+
     def sample(self, rng: random.Random) -> DealState:
         """One deal consistent with the view."""
         view = self.view
         k = self.knowledge
         tries = 0
+        modelled = self.reads_discard and MODELLED_DISCARDS > 0 and (
+            rng.random() < MODELLED_DISCARDS)
         while True:
             parts = self.dealer.deal(rng)
             hands = [0] * view.players
@@ -326,6 +367,12 @@ class Worlds:
             tries += 1
             if self.petit_sec and tries < 50 and self._petit_sec(hands, pile):
                 continue  # the deal would have been cancelled
+            if modelled:
+                parted = self._taker_discard(hands[self.taker], pile)
+                if parted is None and tries < DISCARD_TRIES:
+                    continue
+                if parted is not None:
+                    hands[self.taker], pile = parted
             break
         s = self.template(self._partner(hands, pile)).copy()
         s.hands = hands

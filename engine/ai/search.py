@@ -103,7 +103,7 @@ def paired(values_a: Sequence[float], values_b: Sequence[float],
 
 
 def race(problem: SearchProblem[T], budget: Budget, favour: int | None = None,
-         margin: float = 0.0) -> Outcome[T]:
+         margin: float = 0.0, z: float = Z_DROP) -> Outcome[T]:
     """The option with the best weighted mean of ``run(world, option)`` over sampled deals;
     ties go to the earlier option, and so do options the search found, with confidence,
     worth the same: their order is the decision's preference (the usual card first), which a
@@ -111,8 +111,9 @@ def race(problem: SearchProblem[T], budget: Budget, favour: int | None = None,
 
     ``favour`` is the index of an option known to gain for sure (a Petit that surely wins its
     trick): it is chosen, and kept in the race, unless another option beats it by more than
-    ``margin`` (what the sure gain is worth) with :data:`Z_DROP` standard errors to spare.
-    Neither sampling noise nor a small edge of the model's play-outs gives up a sure gain."""
+    ``margin`` (what the sure gain is worth) with ``z`` standard errors to spare. Neither
+    sampling noise nor a small edge of the model's play-outs gives up a sure gain (nor, for a
+    bid, the pass: a contract is taken on a bound of its gain, not on its mean)."""
     options = problem.options
     values: list[list[float]] = [[] for _ in options]
     weights: list[float] = []
@@ -135,7 +136,7 @@ def race(problem: SearchProblem[T], budget: Budget, favour: int | None = None,
     best = alive[0] if same else max(alive, key=lambda i: (means[i], -i))
     if favour is not None and favour != best and favour in alive and values[favour]:
         mean, error = paired(values[best], values[favour], weights)
-        if mean - Z_DROP * error <= margin:
+        if mean - z * error <= margin:
             best = favour
     total = sum(weights)
     squares = sum(w * w for w in weights)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import cards as C
-from engine.ai import make_bot
+from engine.ai import make_bot, sampling
 from engine.ai.beliefs import beliefs
 from engine.deal import Deal
 from engine.rules import load_rules
@@ -16,7 +16,12 @@ from tests.helpers.replay import played_deal
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_every_hidden_card_is_somewhere_and_its_true_holder_is_possible(players: int) -> None:
+def test_every_hidden_card_is_somewhere_and_its_true_holder_is_possible(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every deal dealt as the view allows (the discards a taker might make, not only the
+    club player's, which most sampled deals take: among 24 of them a true card the club
+    player would have discarded may be in none)."""
+    monkeypatch.setattr(sampling, "MODELLED_DISCARDS", 0.0)
     deal = played_deal(players, 30 + players)
     for index in deal.command_starts()[:: max(1, len(deal.command_starts()) // 8)]:
         state = deal.state_at(index)

@@ -395,7 +395,7 @@ def test_open_defence_lets_the_defenders_of_the_takers_play_outs_read_every_hand
     for open_defence in (False, True):
         bots: list[Bot] = [ExpertBot(s, budget_samples=4, open_defence=open_defence)
                            for s in range(4)]
-        deal = play_deal(rules, 4, 0, 11, bots)
+        deal = play_deal(rules, 4, 0, 12, bots)  # a deal somebody takes
         taker = deal.state.taker
         if open_defence:
             assert opened and set(opened) == {0b1111 & ~(1 << taker)}
