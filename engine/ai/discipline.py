@@ -148,10 +148,10 @@ class _Table:
                 for card in _cards(suit_cards & ~low):
                     found[card] = HEAD_BEFORE_TAKER
         partner_tops = r.winner >= 0 and r.friends >> r.winner & 1
-        if partner_tops and not r.unseen & HIGHER[r.win_card]:
-            if suit_cards & ~HIGHER[r.win_card]:
-                for card in _cards(suit_cards & HIGHER[r.win_card]):
-                    found.setdefault(card, OVER_PARTNER_MASTER)
+        if partner_tops and not r.unseen & HIGHER[r.win_card] and (
+                suit_cards & ~HIGHER[r.win_card]):
+            for card in _cards(suit_cards & HIGHER[r.win_card]):
+                found.setdefault(card, OVER_PARTNER_MASTER)
 
     def _petit_under_taker(self, found: dict[Card, str]) -> None:
         """The Petit played under the taker's trump, with other trumps to play instead."""
