@@ -268,6 +268,16 @@ static int friend_ruffs(const Reading *r)
     return 0;
 }
 
+/* a defender facing a plain suit's first round with the taker still to play and able to
+   trump: the taker may have set the suit aside, so the defender does not win it with a head
+   (three and four players: club.py says why not five) */
+static int taker_may_ruff(const Reading *r, int threats)
+{
+    return r->n < 5 && !r->attacking && r->led >= 0 && r->led < SUIT_TRUMP && r->win_card < FIRST_TRUMP &&
+           (threats >> r->taker & 1) && !(r->no_trumps >> r->taker & 1) &&
+           !seen_before(r, r->led);
+}
+
 static int follow(const Reading *r)
 {
     Mask choices = m_and(r->legal, m_not(EXCUSE_BIT));
@@ -280,12 +290,13 @@ static int follow(const Reading *r)
     if (r->attacking && m_has(choices, PETIT) && threats && risks_the_petit(r))
         return PETIT;
     Mask winners = EMPTY, safe = EMPTY, rest = choices;
+    int ruffable = taker_may_ruff(r, threats);
     while (m_any(rest)) {
         int card = m_low(rest);
         rest = m_without(rest, card);
         if (beats(r, card)) {
             winners = m_or(winners, m_bit(card));
-            if (holds(r, card, threats))
+            if (holds(r, card, threats) && !(ruffable && card < FIRST_TRUMP))
                 safe = m_or(safe, m_bit(card));
         }
     }

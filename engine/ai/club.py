@@ -30,12 +30,14 @@ signal may be the taker's partner's, so nobody follows it or starts a hunt.
 
 **The suit's first round, a partner's ruff and the Petit** (docs/bots.md, *The club player's
 card play*): no card of a suit seen before the trick, the taker may have set the suit aside,
-so a defender does not cash its master there and nobody charges a partner's master while the
-taker is still to play; a seat charges a trick a foe's plain card tops when a partner after
-it, with only partners behind, showed it lacks the suit and not trumps (it must trump); the
-taker's camp ruffs with a Petit in danger (its other trumps fewer than half those out) in
-front of foes who most likely follow suit; and once no other seat can hold a trump, the Petit
-waits for the last trick (the Petit au bout).
+so a defender does not cash its master there, nobody charges a partner's master while the
+taker is still to play, and with three or four players a defender does not win the trick
+before the taker (it plays low: a head put on is ruffed where the taker set the suit aside);
+a seat charges a trick a foe's plain card tops when a partner after it, with only partners
+behind, showed it lacks the suit and not trumps (it must trump); the taker's camp ruffs with
+a Petit in danger (its other trumps fewer than half those out) in front of foes who most
+likely follow suit; and once no other seat can hold a trump, the Petit waits for the last
+trick (the Petit au bout).
 
 A play-out asks for thousands of cards a decision, so the rules have a compiled twin
 (``engine/_club_rules.c``) that the tracker uses on the compiled play core. This module stays
@@ -278,12 +280,14 @@ def _follow(r: Reading) -> Card:
     winners = 0
     safe = 0
     rest = choices
+    # a defender does not win a suit's first round before the taker: it may trump it
+    ruffable = _taker_may_ruff(r, threats)
     while rest:
         low = rest & -rest
         card = low.bit_length() - 1
         if beats(r, card):
             winners |= low
-            if holds(r, card, threats):
+            if holds(r, card, threats) and not (ruffable and card < FIRST_TRUMP):
                 safe |= low
         rest ^= low
     if winners:
@@ -296,6 +300,17 @@ def _follow(r: Reading) -> Card:
     if (HALF_POINTS[card] >= 7 or card == PETIT) and legal & EXCUSE_BIT:
         return EXCUSE  # rather than hand a head or the Petit to the other camp
     return card
+
+
+def _taker_may_ruff(r: Reading, threats: int) -> bool:
+    """Whether a defender faces a plain suit's first round with the taker still to play and
+    able to trump: the taker may have set the suit aside, and a head put on to win the trick
+    (or to cover a partner's low card) is ruffed; the defender plays low. Not with five
+    players, where the club player lost by it (docs/bots.md): the dog is three cards, and a
+    trick let go may be the hidden partner's."""
+    return (r.n < 5 and not r.attacking and 0 <= r.led < TRUMP and r.win_card < FIRST_TRUMP
+            and bool(threats >> r.taker & 1) and not r.no_trumps >> r.taker & 1
+            and not _seen_before(r, r.led))
 
 
 def _risks_the_petit(r: Reading) -> bool:

@@ -21,7 +21,13 @@ does not play that bet:
   taker, who may have set the suit aside, is the likeliest to lack it;
 * **the Petit under the taker's trump** (:data:`PETIT_UNDER_TAKER`): the taker's trump tops
   a trump trick, no partner still to play can beat it, and the seat holds other trumps: the
-  Petit played there is the taker's.
+  Petit played there is the taker's;
+* **a charge before the hidden partner** (:data:`CHARGE_BEFORE_PARTNER`, five players): while
+  the taker's partner is hidden and may still play to the trick, a knight, queen or king given
+  to a trick the seat does not win may be the taker's camp's;
+* **a partner's call ignored** (:data:`CALL_IGNORED`): a partner led an odd trump, the
+  French defence's call for trumps, the taker may still hold the Petit and the seat has trumps
+  to lead: it leads one, not a plain card.
 
 Each fault is a reason a player understands; the review names it (:mod:`engine.ai.reasons`),
 and the expert leaves such cards out of its search while it has another card to play. The
@@ -31,7 +37,7 @@ taker's camp plays by its search alone.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.ai.club import HIGHER, Reading
+from engine.ai.club import HIGHER, Reading, beats
 from engine.ai.club_reading import reading_of_view
 from engine.cards import Card, Mask
 from engine.views import SeatView
@@ -41,10 +47,12 @@ OVER_PARTNER_MASTER = "over_partner_master"
 HEAD_INTO_VOID = "head_into_void"
 HEAD_FROM_LONG_SUIT = "head_from_long_suit"
 PETIT_UNDER_TAKER = "petit_under_taker"
+CHARGE_BEFORE_PARTNER = "charge_before_partner"
+CALL_IGNORED = "call_ignored"
 
 #: Every fault, for the review's words and the tests.
 FAULTS = (HEAD_BEFORE_TAKER, OVER_PARTNER_MASTER, HEAD_INTO_VOID, HEAD_FROM_LONG_SUIT,
-          PETIT_UNDER_TAKER)
+          PETIT_UNDER_TAKER, CHARGE_BEFORE_PARTNER, CALL_IGNORED)
 
 TRUMP, FIRST_TRUMP, PETIT, EXCUSE = C.TRUMP, C.FIRST_TRUMP, C.PETIT, C.EXCUSE
 SUIT_OF, HALF_POINTS, SUIT_MASKS, TRUMP_MASK = C.SUIT_OF, C.HALF_POINTS, C.SUIT_MASKS, C.TRUMP_MASK
@@ -118,6 +126,11 @@ class _Table:
     def _leads(self, found: dict[Card, str]) -> None:
         r = self.r
         plain = r.legal & ~TRUMP_MASK & ~(1 << EXCUSE)
+        if (r.hunters & r.friends and r.unseen >> PETIT & 1
+                and not r.no_trumps >> r.taker & 1 and r.legal & TRUMP_MASK & ~(1 << PETIT)):
+            for card in _cards(plain):
+                found[card] = CALL_IGNORED
+            return
         long_suit = LONG_SUIT.get(r.n, 5)
         for suit in range(4):
             cards = plain & SUIT_MASKS[suit]
@@ -138,6 +151,21 @@ class _Table:
             self._petit_under_taker(found)
         elif r.win_card < FIRST_TRUMP and r.taker in r.later:
             self._before_taker(suit_cards, found)
+        self._charge_before_partner(found)
+
+    def _charge_before_partner(self, found: dict[Card, str]) -> None:
+        """Five players, the partner hidden: no head given to a trick the seat does not win
+        while a seat after it may be the taker's partner."""
+        r = self.r
+        if r.n != 5 or r.friends or r.winner < 0 or r.winner == r.taker:
+            return
+        if not [seat for seat in r.later if seat != r.taker]:
+            return
+        heads = _heads(r.legal, KNIGHT_HALF_POINTS)
+        charges = [card for card in _cards(heads) if not beats(r, card)]
+        if charges and r.legal & ~heads & ~(1 << EXCUSE):
+            for card in charges:
+                found.setdefault(card, CHARGE_BEFORE_PARTNER)
 
     def _before_taker(self, suit_cards: Mask, found: dict[Card, str]) -> None:
         """Heads on a plain trick the taker is still to play to."""
@@ -167,5 +195,6 @@ class _Table:
         found[PETIT] = PETIT_UNDER_TAKER
 
 
-__all__ = ["FAULTS", "HEAD_BEFORE_TAKER", "HEAD_FROM_LONG_SUIT", "HEAD_INTO_VOID",
-           "OVER_PARTNER_MASTER", "PETIT_UNDER_TAKER", "faults", "taker_follows"]
+__all__ = ["CALL_IGNORED", "CHARGE_BEFORE_PARTNER", "FAULTS", "HEAD_BEFORE_TAKER",
+           "HEAD_FROM_LONG_SUIT", "HEAD_INTO_VOID", "OVER_PARTNER_MASTER", "PETIT_UNDER_TAKER",
+           "faults", "taker_follows"]

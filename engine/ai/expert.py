@@ -89,6 +89,11 @@ FLOOR_MARGIN = 2.0
 #: for the expert to take it: a bound rather than a mean, against deals whose scores spread
 #: wide (a lucky dog in a few sampled deals is not a hand).
 BID_Z = 1.0
+#: A bid is weighed on this many times the sampled deals of another decision when the budget
+#: is a number of deals (on the clock it has its time: a bid's play-outs are quick, and
+#: thousands fit): one decision a deal, whose ×4 and ×6 spread needs the deals for a bound
+#: that does not throw away the marginal contracts worth taking.
+BID_WORLDS = 8
 #: A taker's hand this far below the club player's Garde contre threshold does not weigh a
 #: slam.
 SLAM_MARGIN = 10.0
@@ -113,7 +118,9 @@ class ExpertBot(SearchingBot):
             return allowed[0]
         problem = self.bid_problem(view, self._decision_rng())
         favour = allowed.index(PASS) if PASS in allowed else None
-        return race(replace(problem, options=allowed), self._budget(), favour, z=BID_Z).best
+        samples = self.budget_samples * BID_WORLDS if self.budget_samples else None
+        budget = Budget(self.seconds(), samples, self._stop)
+        return race(replace(problem, options=allowed), budget, favour, z=BID_Z).best
 
     @staticmethod
     def open_bids(view: SeatView) -> list[Bid]:

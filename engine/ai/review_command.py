@@ -78,6 +78,18 @@ REASON_WORDS: dict[str, str] = {
     "draw": "more trumps than are out: draw them",
     "hunt": "only the taker may hold trumps, and yours top his: hunt the Petit",
     "taker_void": "the taker has shown he lacks {suit}: he trumps it",
+    "head_before_taker": "a head before the taker on {suit}, a suit he has not shown: he may "
+                         "have set it aside and trump it",
+    "over_partner_master": "the partner's card was master: covering it puts a second card at "
+                           "the taker's mercy",
+    "head_into_void": "a head led into {suit}, which the taker has shown he lacks: it is only "
+                      "trumped",
+    "head_from_long_suit": "a king or queen led from long {suit} on its first round: the "
+                           "taker is the likeliest to have none",
+    "petit_under_taker": "the Petit under the taker's trump, with other trumps to play",
+    "charge_before_partner": "a head given while the taker's hidden partner may still play",
+    "call_ignored": "the partner called for trumps: lead one back",
+    "too_high_bid": "too high a bid for this hand",
 }
 
 

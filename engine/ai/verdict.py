@@ -32,6 +32,15 @@ The classes, by the seat's game points the chosen action gives up (:data:`BANDS`
 A class is given by the interval's low end, so a flag is never stronger than the figures
 show; the reported ``cost`` is the interval's middle.
 
+The option compared with is one the expert itself would choose (:func:`model_choice`): a
+card its defence's technique rules out (:mod:`engine.ai.discipline`: a head before the taker
+on a suit's first round, a head led into the taker's void…) or a contract above what the hand
+bids (:meth:`engine.ai.expert.ExpertBot.open_bids`) is never what a choice is compared
+with; and such a choice made is at least an ``inaccuracy``, whatever one set of play-outs
+measures (:attr:`Verdict.technique`), with the rule as its reason: the play-outs, club
+players all, follow where a strong taker has set a suit aside, and reward a Garde a strong
+defence beats.
+
 A card that surely gains on the trick in play (:func:`engine.ai.certain.sure_gain`: a Petit
 that surely wins, a head onto the camp's sure trick, the cheapest card onto the other camp's)
 is what the expert plays, and what another card is compared with. The play-outs behind the
@@ -60,10 +69,12 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from engine import cards as C
-from engine.actions import Action, Play
-from engine.ai import club
+from engine.actions import Action, Bid, Play
+from engine.ai import club, discipline
 from engine.ai.analysis import Analysis, analyse, is_forced, normalised
 from engine.ai.certain import SURE_REASONS, banked, sure_gain, sure_reason
+from engine.ai.discipline import FAULTS
+from engine.ai.expert import ExpertBot
 from engine.ai.expert_search import card_point_value
 from engine.cards import Card
 from engine.views import SeatView
@@ -83,10 +94,16 @@ Z: Final = 2.58
 #: Every verdict, from the mildest; ``flagged`` ones are those a learner is told to change.
 KINDS: Final = ("forced", "best", "good", "too_close", "inaccuracy", "mistake", "blunder")
 FLAGGED: Final = frozenset({"inaccuracy", "mistake", "blunder"})
+#: The technique's reasons that name the suit of the card played.
+SUITED: Final = frozenset({discipline.HEAD_BEFORE_TAKER, discipline.HEAD_INTO_VOID,
+                           discipline.HEAD_FROM_LONG_SUIT})
+#: A contract above what the hand bids (:meth:`engine.ai.expert.ExpertBot.open_bids`).
+TOO_HIGH_BID: Final = "too_high_bid"
 #: The reasons a flagged verdict may give: those of a card that surely gains
-#: (:data:`engine.ai.certain.SURE_REASONS`), and a card led into a suit the taker showed it
-#: lacks (it is trumped: the taker's ruff).
-REASONS: Final = (*SURE_REASONS, "taker_void")
+#: (:data:`engine.ai.certain.SURE_REASONS`), a card led into a suit the taker showed it
+#: lacks (it is trumped: the taker's ruff), the defence's technique
+#: (:data:`engine.ai.discipline.FAULTS`) and a contract too high for the hand.
+REASONS: Final = (*SURE_REASONS, "taker_void", *FAULTS, TOO_HIGH_BID)
 #: Default budget: sampled deals for each of the two steps.
 DEFAULT_SAMPLES: Final = 48
 #: Default limit of the refinement, in multiples of the budget.
@@ -115,6 +132,9 @@ class Verdict:
     #: The interval's low end is what the sure card surely keeps on this trick (the cost
     #: is never counted lower): with ``cost_high`` there too, the cost is that bound itself.
     floored: bool = False
+    #: The choice breaks a rule the expert holds to (``reason`` names it): it is flagged
+    #: at least an ``inaccuracy`` whatever the cost the deals measure.
+    technique: bool = False
     #: The analysis that chose the option to compare with (every option's estimate, for a
     #: board to list); ``None`` for a forced decision.
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
@@ -152,13 +172,15 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     if is_forced(view, action):
         return Verdict("forced", action, action)
     chosen = analyse(view, samples, seed, include=action, stop=stop)
-    best = _best_of(chosen, action)
+    best, technique = model_choice(view, chosen, action)
     floor, margin = -math.inf, 0.0  # no card surely gains: nothing bounds the cost from below
     reason, suit = "", -1
     surely = False  # the option compared with is the card that surely gains
     if isinstance(action, Play):
         reading = club.reading_of_view(view)
         sure = sure_gain(reading)
+        if sure in discipline.faults(view, reading):
+            sure = -1  # a head "sure" only if the taker follows a suit it may have set aside
         if sure >= 0:
             if chosen.value_of(Play(sure)) is chosen.value_of(action):
                 return Verdict("best", action, action, sure=True, analysis=chosen)
@@ -168,6 +190,9 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         else:
             suit = _into_takers_void(reading, action.card)
             reason = "taker_void" if suit >= 0 else ""
+    if technique and not surely and not reason:  # a lead into a shown void says so already
+        reason = technique
+        suit = C.SUIT_OF[action.card] if isinstance(action, Play) and technique in SUITED else -1
     if best is None:
         return Verdict("best", action, action, analysis=chosen)
     fresh_seed = random.Random(seed).getrandbits(32) ^ 0x5EED
@@ -199,11 +224,45 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
         low, high = min(low, second_low), max(high, second_high)
         kind = min(kind, milder, classify(cost, low, high), key=KINDS.index)
         count *= 2
+    ruled = bool(technique) and KINDS.index(kind) < KINDS.index("inaccuracy")
+    if ruled:
+        kind = "inaccuracy"  # the rule, not this set of play-outs, says what the choice is
     if kind not in FLAGGED:
         reason, suit = "", -1
     cost = min(max(cost, low), high)  # the floor moves the middle with the interval
     return Verdict(kind, action, best, cost, low, high, count, reason, suit,
-                   sure=surely, floored=low == floor, analysis=chosen)
+                   sure=surely, floored=low == floor, technique=ruled, analysis=chosen)
+
+
+def model_choice(view: SeatView, analysis: Analysis, action: Action
+                 ) -> tuple[Action | None, str]:
+    """The option to compare ``action`` with, as the expert would choose it (``None``: the
+    action itself), and the rule the action breaks (``""``: none): the analysis's best among
+    the cards the defence's technique allows, or the bids the hand allows."""
+    allowed: Callable[[Action], bool]
+    broken = ""
+    if isinstance(action, Play):
+        fouled = discipline.faults(view)
+        broken = fouled.get(action.card, "")
+
+        def allowed(option: Action) -> bool:
+            return not (isinstance(option, Play) and option.card in fouled)
+    elif isinstance(action, Bid):
+        open_bids = ExpertBot.open_bids(view)
+        broken = TOO_HIGH_BID if action not in open_bids else ""
+
+        def allowed(option: Action) -> bool:
+            return option in open_bids
+    else:
+        return _best_of(analysis, action), ""
+    if analysis.forced:
+        return None, ""
+    for option in analysis.options:
+        if allowed(option.action):
+            same = normalised(option.action) == normalised(action) or (
+                analysis.value_of(action) is option)
+            return (None if same else option.action), broken
+    return _best_of(analysis, action), broken
 
 
 def _into_takers_void(r: club.Reading, card: Card) -> int:
@@ -281,8 +340,11 @@ __all__ = [
     "KINDS",
     "MISTAKE",
     "REASONS",
+    "SUITED",
+    "TOO_HIGH_BID",
     "Verdict",
     "classify",
     "judge",
     "measure_again",
+    "model_choice",
 ]

@@ -8,9 +8,11 @@ shown, with its rank) marked.
 
 The figures of the list and the verdict's cost are measured apart: the options are valued
 on the deals that chose the option to compare with, the cost on other deals (so that the
-luck that made an option look best is not counted), and a card that surely gains on the
-trick is the expert's pick whatever the estimates. Where the list's gap between the two
-options marked is not the cost shown, the box says why, in words.
+luck that made an option look best is not counted), a card that surely gains on the trick is
+the expert's pick whatever the estimates, and so is the best option that breaks none of the
+rules the expert holds to (the defence's technique, the bids a hand makes). Where the list's
+gap between the two options marked is not the cost shown, or the pick is not the list's
+first, the box says why, in words.
 
 An option standing for several interchangeable cards is named by the card the line is about:
 the choice made on its own row, the option compared with on the expert's.
@@ -40,6 +42,14 @@ REASON_KEYS = {
     "draw": "replay_reason_draw",
     "hunt": "replay_reason_hunt",
     "taker_void": "replay_reason_taker_void",
+    "head_before_taker": "replay_reason_head_before_taker",
+    "over_partner_master": "replay_reason_over_partner_master",
+    "head_into_void": "replay_reason_head_into_void",
+    "head_from_long_suit": "replay_reason_head_from_long_suit",
+    "petit_under_taker": "replay_reason_petit_under_taker",
+    "charge_before_partner": "replay_reason_charge_before_partner",
+    "call_ignored": "replay_reason_call_ignored",
+    "too_high_bid": "replay_reason_too_high_bid",
 }
 #: The word for each verdict (engine.ai.verdict.KINDS) and its colour.
 VERDICT_WORDS: dict[str, tuple[str, Color]] = {
@@ -94,6 +104,8 @@ def _verdict_lines(view: SeatView, verdict: Verdict, lang: str) -> list[Line]:
                              value=decimal(f"{verdict.cost_low:.1f}", lang)), TEXT_DIM))
     if verdict.reason:
         lines.append(Line(reason_text(view, verdict, lang), color))
+    if verdict.technique:
+        lines.append(Line(tr("replay_note_technique", lang), TEXT_DIM))
     return lines
 
 
@@ -109,6 +121,9 @@ def _option_lines(view: SeatView, verdict: Verdict, result: Analysis, lang: str)
     out: list[Line] = []
     if verdict.sure and picked > 0:
         out.append(Line(tr("replay_note_sure_pick", lang,
+                           best=option_label(view, verdict.best, lang)), TEXT_DIM))
+    elif picked > 0:  # the options above break a rule the expert holds to
+        out.append(Line(tr("replay_note_rule_pick", lang,
                            best=option_label(view, verdict.best, lang)), TEXT_DIM))
     musts = {picked, rank}  # the expert's pick and the choice made are always there
     others = [i for i in range(len(options)) if i not in musts]

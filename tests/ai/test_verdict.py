@@ -367,3 +367,20 @@ def test_a_pass_when_nobody_could_bid_otherwise_is_forced() -> None:
     rows = review(deal, 0, samples=4, refine=1)
     assert [row["kind"] for row, _ in rows] == ["bid"]
     assert rows[0][1].action == Bid(None)
+
+
+def test_a_card_the_defences_technique_rules_out_is_flagged_with_the_rule() -> None:
+    """A king put on before the taker on a suit's first round: the review compares it with
+    the low card the expert plays, flags it at least an inaccuracy whatever the play-outs
+    measure, and names the rule and the suit."""
+    view = position(4, "garde", taker=3, dealer=0,
+                    hands={2: "KS JS 6S T5 T4 KH 9H 8H 7H 6D 5D 4D 3D 2D 7C 6C 5C 4C"},
+                    tricks="5S").view
+    found = V.judge(view, Play(C.parse_card("KS")), samples=24, refine=1)
+    assert found.flagged and found.reason == "head_before_taker"
+    assert found.reason_suit == C.SUIT_OF[C.parse_card("KS")]
+    assert found.best == Play(C.parse_card("6S"))
+    assert found.technique == (V.classify(found.cost, found.cost_low, found.cost_high)
+                               not in V.FLAGGED)
+    # the low card itself is the expert's: nothing to say
+    assert V.judge(view, Play(C.parse_card("6S")), samples=24, refine=1).kind == "best"

@@ -155,9 +155,12 @@ def check_box(board: Replay, decision: Decision, lang: str, seen: Counter[str]) 
             assert plain(tr("replay_note_other_deals", lang, n=verdict.samples)) in notes
             seen["measured apart"] += 1
     if options.index(next(o for o in options if o[2])) > 0:
-        # the expert's pick is not the best estimate: the sure play, said so
-        assert plain(tr("replay_note_sure_pick", lang, best=best_label)) in notes
-        seen["sure pick"] += 1
+        # the expert's pick is not the best estimate: the sure play, or the best option that
+        # breaks no rule the expert holds to, said so
+        sure = plain(tr("replay_note_sure_pick", lang, best=best_label))
+        ruled = plain(tr("replay_note_rule_pick", lang, best=best_label))
+        assert (sure if verdict.sure else ruled) in notes
+        seen["sure pick" if verdict.sure else "rule pick"] += 1
     # and it is what is drawn, under the decision's row
     assert listing.unfolded is not None and listing.unfolded.after == listing.current
     assert list(listing.unfolded.lines) == side.choice_lines[1:]

@@ -366,7 +366,7 @@ def test_every_verdict_kind_is_worded_in_both_languages(lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_reason_is_worded_in_both_languages(lang):
     from engine.actions import Play
-    from engine.ai.verdict import REASONS, Verdict
+    from engine.ai.verdict import REASONS, SUITED, Verdict
     from engine.cards import parse_card
     from game.replay.choice import REASON_KEYS, reason_text
 
@@ -377,7 +377,7 @@ def test_every_reason_is_worded_in_both_languages(lang):
     texts = set()
     for reason in REASONS:
         verdict = Verdict("mistake", Play(parse_card("2H")), king, 30.0, 20.0, 40.0, 96,
-                          reason, 1 if reason == "taker_void" else -1)
+                          reason, 1 if reason == "taker_void" or reason in SUITED else -1)
         text = reason_text(view, verdict, lang)
         assert text and "{" not in text and "_" not in text
         texts.add(text)

@@ -9,7 +9,9 @@ it held, played to a trick the other camp won (the defence's hunt, the taker's c
 Deals are ``Deal.new(rules, n, dealer=number % n, seed=seed * 100_000 + number)``; the bot
 at seat ``s`` of deal ``number`` is built with seed ``number * 10 + s``. Any bot spec of the
 arena works (a checkout's bot included), so a table of today's bot and a table of an earlier
-version play the same deals.
+version play the same deals. ``--records DIR`` keeps each deal as a deal record
+(``DIR/deal-NNNN.yaml``, DEAL_RECORD.md), for a strong player to read or ``python -m engine
+review`` to judge.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine import cards as C
 from engine.ai.arena.bots import BotSpecError, build_bot, check_bot, release
@@ -25,6 +28,7 @@ from engine.ai.arena.duplicate import DealRecord, play_table
 from engine.commandline import Parser, command, player_count, seed_number, whole
 from engine.deal import Deal
 from engine.events import DealDealt
+from engine.record_export import export_record
 from engine.rules import load_rules
 from engine.scoring import score_deal
 from engine.state import DealState, Phase
@@ -64,8 +68,10 @@ class TableFigures:
                 break
 
 
-def play(spec: str, players: int, deals: int, seed: int) -> TableFigures:
-    """Play ``deals`` deals with ``spec`` at every seat."""
+def play(spec: str, players: int, deals: int, seed: int,
+         records: Path | None = None) -> TableFigures:
+    """Play ``deals`` deals with ``spec`` at every seat (each kept in ``records``, a folder,
+    when given)."""
     rules = load_rules()
     figures = TableFigures()
     for number in range(deals):
@@ -81,6 +87,8 @@ def play(spec: str, players: int, deals: int, seed: int) -> TableFigures:
             for bot in bots:
                 release(bot)
         figures.add(end.state)
+        if records is not None:
+            (records / f"deal-{number:04d}.yaml").write_text(export_record(end, rules))
     return figures
 
 
@@ -111,13 +119,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="3, 4 or 5 (default: 4)")
     parser.add_argument("--deals", type=whole(*DEALS), default=100)
     parser.add_argument("--seed", type=seed_number, default=1)
+    parser.add_argument("--records", type=Path, metavar="DIR",
+                        help="keep each deal's record in DIR (made if missing)")
     args = parser.parse_args(argv)
     try:
         check_bot(args.bot)
+        if args.records is not None:
+            args.records.mkdir(parents=True, exist_ok=True)
     except BotSpecError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
-    print(report(args.bot, args.players, play(args.bot, args.players, args.deals, args.seed)))
+    except OSError as exc:
+        print(f"{PROG}: error: cannot make the records folder {args.records}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    figures = play(args.bot, args.players, args.deals, args.seed, args.records)
+    print(report(args.bot, args.players, figures))
     return 0
 
 
