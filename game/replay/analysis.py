@@ -103,10 +103,11 @@ class DealAnalysis:
     def mistakes(self) -> list[tuple[int, float]]:
         """The decisions judged so far that the verdict flags (an inaccuracy or worse):
         (event index, cost), in order. The event index is also the replay position where the
-        seat is about to decide."""
+        seat is about to decide. A choice flagged by a rule the expert holds to, whose deals
+        show no cost, counts as costing nothing (never as a gain)."""
         if self._mistakes is None or self._mistakes[0] != len(self._results):
-            found = [(index, verdict.cost) for index, verdict in sorted(self._results.items())
-                     if verdict.flagged]
+            found = [(index, max(verdict.cost, 0.0))
+                     for index, verdict in sorted(self._results.items()) if verdict.flagged]
             self._mistakes = (len(self._results), found)
         return list(self._mistakes[1])
 

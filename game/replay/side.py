@@ -19,10 +19,9 @@ import pygame
 
 from engine.actions import Play
 from engine.variations import EXPERT
-from game.app.i18n import decimal
 from game.app.widgets import GOLD, TEXT, TEXT_DIM, Button, blit_text, wrap_text
 from game.app.widgets import ellipsize as fit
-from game.replay.choice import BAD, GOOD, VERDICT_WORDS, choice_lines
+from game.replay.choice import BAD, GOOD, VERDICT_WORDS, choice_lines, figure
 from game.replay.lines import LIST_BG, Line, Row, ScrollList, Unfolded
 from game.table.hints import decision_label
 
@@ -208,8 +207,8 @@ class ReplaySide:
             else:
                 key, color = VERDICT_WORDS[verdict.kind]
                 note = tr(key)
-                if verdict.flagged:
-                    note = decimal(f"−{verdict.cost:.0f}", scene.lang) + " · " + note
+                if verdict.flagged:  # a rule's flag may cost nothing the deals can show
+                    note = figure(-verdict.cost, 0, scene.lang) + " · " + note
             rows.append(Row(f"{where} · {what}", TEXT, decision.index, note, color))
         if not rows:
             return [Row(tr("replay_no_choices"), TEXT_DIM, scene.cursor.position)]
@@ -220,9 +219,11 @@ class ReplaySide:
         scene = self.scene
         analysis = scene.analysis
         mistakes = analysis.mistakes()
-        lost = sum(cost for _, cost in mistakes)
+        lost = f"{sum(cost for _, cost in mistakes):.0f}"
         key = "replay_mistakes_so_far" if analysis.done < analysis.total else "replay_mistakes"
-        text = scene.trn(key, len(mistakes), points=f"{lost:.0f}") if mistakes else scene.tr(
+        if lost == "0":  # flags of the expert's rules the deals show no cost for: no "−0"
+            key = "replay_flags_so_far" if analysis.done < analysis.total else "replay_flags"
+        text = scene.trn(key, len(mistakes), points=lost) if mistakes else scene.tr(
             "replay_no_mistake_so_far" if analysis.done < analysis.total else "replay_clean")
         first = mistakes[0][0] if mistakes else scene.cursor.position
         return Row(text, BAD if mistakes else GOOD, first)
