@@ -22,9 +22,10 @@ does not play that bet:
 * **the Petit under the taker's trump** (:data:`PETIT_UNDER_TAKER`): the taker's trump tops
   a trump trick, no partner still to play can beat it, and the seat holds other trumps: the
   Petit played there is the taker's;
-* **a charge before the hidden partner** (:data:`CHARGE_BEFORE_PARTNER`, five players): while
-  the taker's partner is hidden and may still play to the trick, a knight, queen or king given
-  to a trick the seat does not win may be the taker's camp's;
+* **a head given to a trick the taker's camp may still win** (:data:`HEAD_GIVEN`, five
+  players): a jack, knight, queen or king that does not win the trick, given while the trick
+  is not surely the seat's camp's (the taker's partner, hidden or known, or the taker may
+  still take it) — a charge is for a trick already won;
 * **a partner's call ignored** (:data:`CALL_IGNORED`): a partner led an odd trump, the
   French defence's call for trumps, the taker may still hold the Petit and the seat has trumps
   to lead: it leads one, not a plain card.
@@ -37,6 +38,7 @@ taker's camp plays by its search alone.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.ai.certain import surely_takes
 from engine.ai.club import HIGHER, Reading, beats
 from engine.ai.club_reading import reading_of_view
 from engine.cards import Card, Mask
@@ -47,12 +49,12 @@ OVER_PARTNER_MASTER = "over_partner_master"
 HEAD_INTO_VOID = "head_into_void"
 HEAD_FROM_LONG_SUIT = "head_from_long_suit"
 PETIT_UNDER_TAKER = "petit_under_taker"
-CHARGE_BEFORE_PARTNER = "charge_before_partner"
+HEAD_GIVEN = "head_given"
 CALL_IGNORED = "call_ignored"
 
 #: Every fault, for the review's words and the tests.
 FAULTS = (HEAD_BEFORE_TAKER, OVER_PARTNER_MASTER, HEAD_INTO_VOID, HEAD_FROM_LONG_SUIT,
-          PETIT_UNDER_TAKER, CHARGE_BEFORE_PARTNER, CALL_IGNORED)
+          PETIT_UNDER_TAKER, HEAD_GIVEN, CALL_IGNORED)
 
 TRUMP, FIRST_TRUMP, PETIT, EXCUSE = C.TRUMP, C.FIRST_TRUMP, C.PETIT, C.EXCUSE
 SUIT_OF, HALF_POINTS, SUIT_MASKS, TRUMP_MASK = C.SUIT_OF, C.HALF_POINTS, C.SUIT_MASKS, C.TRUMP_MASK
@@ -151,21 +153,18 @@ class _Table:
             self._petit_under_taker(found)
         elif r.win_card < FIRST_TRUMP and r.taker in r.later:
             self._before_taker(suit_cards, found)
-        self._charge_before_partner(found)
+        self._head_given(found)
 
-    def _charge_before_partner(self, found: dict[Card, str]) -> None:
-        """Five players, the partner hidden: no head given to a trick the seat does not win
-        while a seat after it may be the taker's partner."""
+    def _head_given(self, found: dict[Card, str]) -> None:
+        """Five players: no head given to a trick that is not surely the seat's camp's."""
         r = self.r
-        if r.n != 5 or r.friends or r.winner < 0 or r.winner == r.taker:
-            return
-        if not [seat for seat in r.later if seat != r.taker]:
-            return
-        heads = _heads(r.legal, KNIGHT_HALF_POINTS)
-        charges = [card for card in _cards(heads) if not beats(r, card)]
-        if charges and r.legal & ~heads & ~(1 << EXCUSE):
-            for card in charges:
-                found.setdefault(card, CHARGE_BEFORE_PARTNER)
+        if r.n != 5 or r.winner < 0 or surely_takes(r, r.friends):
+            return  # a trick the camp surely takes is charged (engine.ai.certain)
+        heads = _heads(r.legal, JACK_HALF_POINTS)
+        gifts = [card for card in _cards(heads) if not beats(r, card)]
+        if gifts and r.legal & ~heads & ~(1 << EXCUSE):
+            for card in gifts:
+                found.setdefault(card, HEAD_GIVEN)
 
     def _before_taker(self, suit_cards: Mask, found: dict[Card, str]) -> None:
         """Heads on a plain trick the taker is still to play to."""
@@ -195,6 +194,6 @@ class _Table:
         found[PETIT] = PETIT_UNDER_TAKER
 
 
-__all__ = ["CALL_IGNORED", "CHARGE_BEFORE_PARTNER", "FAULTS", "HEAD_BEFORE_TAKER",
-           "HEAD_FROM_LONG_SUIT", "HEAD_INTO_VOID", "OVER_PARTNER_MASTER", "PETIT_UNDER_TAKER",
+__all__ = ["CALL_IGNORED", "FAULTS", "HEAD_BEFORE_TAKER", "HEAD_FROM_LONG_SUIT", "HEAD_GIVEN",
+           "HEAD_INTO_VOID", "OVER_PARTNER_MASTER", "PETIT_UNDER_TAKER",
            "faults", "taker_follows"]

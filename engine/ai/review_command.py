@@ -87,7 +87,7 @@ REASON_WORDS: dict[str, str] = {
     "head_from_long_suit": "a king or queen led from long {suit} on its first round: the "
                            "taker is the likeliest to have none",
     "petit_under_taker": "the Petit under the taker's trump, with other trumps to play",
-    "charge_before_partner": "a head given while the taker's hidden partner may still play",
+    "head_given": "a head given to a trick the taker's camp may still take",
     "call_ignored": "the partner called for trumps: lead one back",
     "too_high_bid": "too high a bid for this hand",
 }

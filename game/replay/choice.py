@@ -47,7 +47,7 @@ REASON_KEYS = {
     "head_into_void": "replay_reason_head_into_void",
     "head_from_long_suit": "replay_reason_head_from_long_suit",
     "petit_under_taker": "replay_reason_petit_under_taker",
-    "charge_before_partner": "replay_reason_charge_before_partner",
+    "head_given": "replay_reason_head_given",
     "call_ignored": "replay_reason_call_ignored",
     "too_high_bid": "replay_reason_too_high_bid",
 }

@@ -101,16 +101,16 @@ def test_the_expert_leaves_the_faults_out_of_its_search() -> None:
         assert C.format_card(card) == "6S"
 
 
-def test_five_players_no_charge_while_the_hidden_partner_may_play() -> None:
+def test_five_players_no_head_given_while_the_hidden_partner_may_play() -> None:
     hand = "KH QH 9H 8H 7H 6H 5D 4D 3D 2D 7C 6C 5C 4C 3C"
     # seat 1 leads a spade; seat 2 has neither spades nor trumps; seat 3, the called king's
     # holder, the taker (seat 4) and seat 0 play after it
     partner = "KC QC NC JC 10C T2 T3 T4 T5 T6 2H 3H 4H 5H 6S"
     found = faults({2: hand, 3: partner}, "5S", taker=4, players=5, called="KC", partner=3)
-    assert found == {"KH": D.CHARGE_BEFORE_PARTNER, "QH": D.CHARGE_BEFORE_PARTNER}
+    assert found == {"KH": D.HEAD_GIVEN, "QH": D.HEAD_GIVEN}
 
 
-def test_a_charge_is_the_searchs_with_four_players() -> None:
+def test_a_head_given_is_the_searchs_with_four_players() -> None:
     hand = "KH QH 9H 8H 7H 6H 5D 4D 3D 2D 7C 6C 5C 4C 3C 2C 9C 8C"
     assert faults({2: hand}, "5S") == {}
 
@@ -123,3 +123,11 @@ def test_the_partners_call_for_trumps_is_answered() -> None:
     assert found == dict.fromkeys(plain, D.CALL_IGNORED)
     # with the Petit in the seat's own hand there is nothing to hunt: a plain card is free
     assert faults({0: hand.replace("T13", "T1")}, "T9 T10 T11 T16", taker=2) == {}
+
+
+def test_five_players_no_head_given_to_the_takers_trick() -> None:
+    hand = "KH JH 9H 8H 7H 6H 5D 4D 3D 2D 7C 6C 5C 4C 3C"
+    partner = "KC QC NC JC 10C T2 T3 T4 T5 T6 2H 3H 4H 5H 6S"
+    # the taker, seat 1, leads a spade; seat 2 can neither follow nor trump
+    found = faults({2: hand, 3: partner}, "5S", taker=1, players=5, called="KC", partner=3)
+    assert found == {"KH": D.HEAD_GIVEN, "JH": D.HEAD_GIVEN}
