@@ -89,6 +89,10 @@ FLOOR_MARGIN = 2.0
 #: for the expert to take it: a bound rather than a mean, against deals whose scores spread
 #: wide (a lucky dog in a few sampled deals is not a hand).
 BID_Z = 1.0
+#: The floor counts each trump beyond five as this many more points (for 18 cards): the
+#: club count values a long plain suit but not a long trump suit, which a strong player
+#: counts first (seven or eight trumps with the Petit and a king are a Petite at least).
+LONG_TRUMPS = 2.0
 #: A bid is weighed on this many times the sampled deals of another decision when the budget
 #: is a number of deals (on the clock it has its time: a bid's play-outs are quick, and
 #: thousands fit): one decision a deal, whose ×4 and ×6 spread needs the deals for a bound
@@ -125,10 +129,14 @@ class ExpertBot(SearchingBot):
     @staticmethod
     def open_bids(view: SeatView) -> list[Bid]:
         """The bids the expert weighs: a pass, and the legal contracts within the hand's
-        trumps (:func:`engine.ai.club_contract.contract_ceiling`) whose point count reaches
-        the floor (:data:`FLOOR_MARGIN` below the club player's threshold)."""
+        trumps (:func:`engine.ai.club_contract.contract_ceiling`) whose point count (its long
+        trumps counted, :data:`LONG_TRUMPS`) reaches the floor (:data:`FLOOR_MARGIN` below
+        the club player's threshold)."""
         n = view.players
-        strength = hand_strength(view.hand_mask, n, view.rules.setup(n).hand)
+        size = view.rules.setup(n).hand
+        strength = hand_strength(view.hand_mask, n, size)
+        trumps = (view.hand_mask & C.TRUMP_MASK).bit_count()
+        strength += LONG_TRUMPS * max(0, trumps - 5) * 18 / size
         thresholds = thresholds_for(n)
         ceiling = contract_ceiling(view.hand_mask, n)
         return [b for b in O.legal_bids(view) if b.contract is None or (
