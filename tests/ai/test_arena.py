@@ -327,3 +327,20 @@ def test_a_table_of_one_bot_counts_its_contracts_and_the_petits_fate(
     out = capsys.readouterr().out
     assert out.startswith("simple, 3 players, 4 deals") and "Petit held by the defence" in out
     assert table.main(["no-such-bot", "--deals", "1"]) == 2
+
+
+def test_a_table_keeps_its_deals_as_records_a_review_reads(tmp_path: pathlib.Path) -> None:
+    from engine.ai.arena import table
+    from engine.record import load_record
+
+    folder = tmp_path / "deals"
+    assert table.main(["simple", "--players", "5", "--deals", "3", "--records",
+                       str(folder)]) == 0
+    kept = sorted(folder.iterdir())
+    assert [p.name for p in kept] == ["deal-0000.yaml", "deal-0001.yaml", "deal-0002.yaml"]
+    for path in kept:
+        deal = load_record(path.read_text())
+        assert deal.players == 5 and deal.is_over
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    assert table.main(["simple", "--deals", "1", "--records", str(blocked / "x")]) == 2
