@@ -93,3 +93,19 @@ def test_the_same_seed_gives_the_same_table_and_the_dog_is_aside() -> None:
     assert first == again
     aside = sum(odds[4] for odds in first.odds)
     assert aside == pytest.approx(6.0)  # the six cards of the dog, spread over the deck
+
+
+def test_five_players_a_charge_onto_the_takers_trick_reads_as_the_partner() -> None:
+    """The taker leads its master king of spades; seat 3, the called king's holder, charges
+    its queen onto it (a defender would have played low): in the deals the expert weighs,
+    seat 3 holds the called king far more often than when it plays low."""
+    partner = "KC 9C 8C 7C 6C T2 T3 T4 T5 T6 10C 2H 3H 4H"
+    other = "JS 8S 7S 6S 5H 6H 7H 8H 9H 10H 2D 3D 4D 5D"
+    called = C.parse_card("KC")
+    odds = {}
+    for card in ("QS", "5S"):
+        view = position(5, "garde", taker=1, dealer=0, hands={3: partner, 2: other},
+                        tricks=f"KS 2S {card} 3S 4S", called="KC", partner=3, seed=3).view
+        assert view.seat == 1  # the taker, on lead again
+        odds[card] = beliefs(view, samples=300, seed=0).odds_of(called)[3]
+    assert odds["QS"] > 0.33 and odds["QS"] > odds["5S"] + 0.1, odds
