@@ -71,7 +71,7 @@ from typing import Final
 from engine import cards as C
 from engine.actions import Action, Bid, Play
 from engine.ai import club, discipline
-from engine.ai.analysis import Analysis, analyse, is_forced, normalised
+from engine.ai.analysis import Analysis, OptionValue, analyse, is_forced, normalised
 from engine.ai.certain import SURE_REASONS, banked, sure_gain, sure_reason
 from engine.ai.discipline import FAULTS
 from engine.ai.expert import ExpertBot
@@ -234,35 +234,45 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
                    sure=surely, floored=low == floor, technique=ruled, analysis=chosen)
 
 
+def broken_rule(view: SeatView, action: Action) -> str:
+    """The rule the expert holds to that ``action`` breaks (a key of :data:`REASONS`), or
+    "": a card of :func:`engine.ai.discipline.faults`, a bid outside
+    :meth:`engine.ai.expert.ExpertBot.open_bids`."""
+    if isinstance(action, Play):
+        return discipline.faults(view).get(action.card, "")
+    if isinstance(action, Bid) and action not in ExpertBot.open_bids(view):
+        return TOO_HIGH_BID
+    return ""
+
+
+def expert_options(view: SeatView, analysis: Analysis) -> list[OptionValue]:
+    """The analysis's options the expert would choose among, best first: those that break
+    none of its rules (every option, when all of them would). The first is its pick — what
+    a hint proposes and what the review compares a choice with."""
+    options = list(analysis.options)
+    if isinstance(options[0].action, Play):
+        fouled = discipline.faults(view)
+        kept = [o for o in options if not (isinstance(o.action, Play) and o.action.card in fouled)]
+    elif isinstance(options[0].action, Bid):
+        open_bids = ExpertBot.open_bids(view)
+        kept = [o for o in options if o.action in open_bids]
+    else:
+        kept = options
+    return kept or options
+
+
 def model_choice(view: SeatView, analysis: Analysis, action: Action
                  ) -> tuple[Action | None, str]:
     """The option to compare ``action`` with, as the expert would choose it (``None``: the
     action itself), and the rule the action breaks (``""``: none): the analysis's best among
     the cards the defence's technique allows, or the bids the hand allows."""
-    allowed: Callable[[Action], bool]
-    broken = ""
-    if isinstance(action, Play):
-        fouled = discipline.faults(view)
-        broken = fouled.get(action.card, "")
-
-        def allowed(option: Action) -> bool:
-            return not (isinstance(option, Play) and option.card in fouled)
-    elif isinstance(action, Bid):
-        open_bids = ExpertBot.open_bids(view)
-        broken = TOO_HIGH_BID if action not in open_bids else ""
-
-        def allowed(option: Action) -> bool:
-            return option in open_bids
-    else:
+    if not isinstance(action, Play | Bid):
         return _best_of(analysis, action), ""
     if analysis.forced:
         return None, ""
-    for option in analysis.options:
-        if allowed(option.action):
-            same = normalised(option.action) == normalised(action) or (
-                analysis.value_of(action) is option)
-            return (None if same else option.action), broken
-    return _best_of(analysis, action), broken
+    pick = expert_options(view, analysis)[0]
+    same = normalised(pick.action) == normalised(action) or analysis.value_of(action) is pick
+    return (None if same else pick.action), broken_rule(view, action)
 
 
 def _into_takers_void(r: club.Reading, card: Card) -> int:
@@ -343,7 +353,9 @@ __all__ = [
     "SUITED",
     "TOO_HIGH_BID",
     "Verdict",
+    "broken_rule",
     "classify",
+    "expert_options",
     "judge",
     "measure_again",
     "model_choice",

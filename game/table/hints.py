@@ -31,6 +31,7 @@ from engine.actions import (
 from engine.ai.analysis import NO_DECLARATION, Analysis, OptionValue
 from engine.ai.reasons import Reason, card_reason, discard_reason
 from engine.ai.thinker import Analysed, Thinker, failure
+from engine.ai.verdict import expert_options
 from engine.cards import Card
 from engine.views import SeatView
 from game.app.i18n import card_name, decimal, seat_name, suit_name, tr, trn
@@ -167,9 +168,9 @@ def _phrase(view: SeatView, action: Action, lang: str) -> str:
     return option_label(view, action, lang)
 
 
-def _tail(view: SeatView, analysis: Analysis, best: OptionValue, lang: str) -> str:
+def _tail(view: SeatView, options: list[OptionValue], best: OptionValue, lang: str) -> str:
     """The figures: the expected score, and the margin over the next best option."""
-    second = analysis.runner_up()
+    second = options[1] if len(options) > 1 else None
     value = _figure(best.mean, lang, sign=True)
     if second is None:
         return tr("hint_tail_single", lang, value=value)
@@ -181,7 +182,10 @@ def _tail(view: SeatView, analysis: Analysis, best: OptionValue, lang: str) -> s
 
 
 def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
-    best = analysis.best
+    # the expert's own pick and runner-up: no option that breaks a rule it holds to (a head
+    # before the taker, a bid above the hand's), whatever the estimate (the review's choice)
+    options = expert_options(view, analysis) if not analysis.forced else list(analysis.options)
+    best = options[0]
     action = best.action
     if analysis.forced:
         if isinstance(action, Play):
@@ -192,14 +196,14 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
         head = tr("hint_play", lang, card=_the_card(action.card, lang),
                   why=_reason_words(view, card_reason(view, action.card), lang))
     elif isinstance(action, Bid):
-        passing = next((o for o in analysis.options if o.action == PASS), None)
+        passing = next((o for o in options if o.action == PASS), None)
         if action.contract is not None:
             # a pass is worth what the seat scores in defence, not 0
             margin = best.mean - passing.mean if passing is not None else best.mean
             head = tr("hint_bid", lang, contract=tr(action.contract, lang), pct=pct,
                       margin=_figure(margin, lang))
         else:
-            taken = [o for o in analysis.options if isinstance(o.action, Bid)
+            taken = [o for o in options if isinstance(o.action, Bid)
                      and o.action.contract is not None]
             top = taken[0] if taken else None
             if top is None:
@@ -235,7 +239,7 @@ def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
         assert isinstance(action, AnnounceMisere)
         head = tr("hint_misere", lang, misere=tr(f"table_misere_{action.misere}", lang).lower(),
                   value=view.rules.misere_value)
-    return head + _tail(view, analysis, best, lang)
+    return head + _tail(view, options, best, lang)
 
 
 def explain(view: SeatView, analysis: Analysis, lang: str) -> Hint:
@@ -246,7 +250,8 @@ def explain(view: SeatView, analysis: Analysis, lang: str) -> Hint:
         figure = (tr("hint_only_choice", lang) if option.samples == 0
                   else _number(option.mean, lang, 1, sign=True))
         options.append(f"{label}  {figure}")
-    return Hint(analysis.best.action, _sentence(view, analysis, lang), options)
+    pick = (analysis.best if analysis.forced else expert_options(view, analysis)[0]).action
+    return Hint(pick, _sentence(view, analysis, lang), options)
 
 
 # --- in a worker process ----------------------------------------------------------------------
