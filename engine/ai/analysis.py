@@ -114,10 +114,6 @@ class Analysis:
                 return option
         return None
 
-    def runner_up(self) -> OptionValue | None:
-        """The second best option, if there is one."""
-        return self.options[1] if len(self.options) > 1 else None
-
     def paired(self, a: Action, b: Action) -> tuple[float, float]:
         """How much more ``a`` scores than ``b`` on the same sampled deals: the weighted mean
         of the deal-by-deal difference and its standard error (``(0, 0)`` when they stand for
