@@ -68,12 +68,8 @@ QUEEN_HALF_POINTS = 7
 LONG_SUIT = {3: 6, 4: 5, 5: 5}
 
 
-def _cards(mask: Mask) -> list[Card]:
-    return [c for c in range(C.DECK_SIZE) if mask >> c & 1]
-
-
 def _heads(cards: Mask, least: int) -> Mask:
-    return sum(1 << c for c in _cards(cards) if c < FIRST_TRUMP and HALF_POINTS[c] >= least)
+    return sum(1 << c for c in C.cards_of(cards) if c < FIRST_TRUMP and HALF_POINTS[c] >= least)
 
 
 def taker_follows(view: SeatView) -> int:
@@ -130,7 +126,7 @@ class _Table:
         plain = r.legal & ~TRUMP_MASK & ~(1 << EXCUSE)
         if (r.hunters & r.friends and r.unseen >> PETIT & 1
                 and not r.no_trumps >> r.taker & 1 and r.legal & TRUMP_MASK & ~(1 << PETIT)):
-            for card in _cards(plain):
+            for card in C.cards_of(plain):
                 found[card] = CALL_IGNORED
             return
         long_suit = LONG_SUIT.get(r.n, 5)
@@ -139,10 +135,10 @@ class _Table:
             if not cards or not self.taker_may_trump(suit):
                 continue
             if r.void[r.taker] >> suit & 1:
-                for card in _cards(_heads(cards, KNIGHT_HALF_POINTS)):
+                for card in C.cards_of(_heads(cards, KNIGHT_HALF_POINTS)):
                     found[card] = HEAD_INTO_VOID
             elif (r.hand & SUIT_MASKS[suit]).bit_count() >= long_suit:
-                for card in _cards(_heads(cards, QUEEN_HALF_POINTS)):
+                for card in C.cards_of(_heads(cards, QUEEN_HALF_POINTS)):
                     found[card] = HEAD_FROM_LONG_SUIT
 
     def _follows(self, found: dict[Card, str]) -> None:
@@ -161,7 +157,7 @@ class _Table:
         if r.n != 5 or r.winner < 0 or surely_takes(r, r.friends):
             return  # a trick the camp surely takes is charged (engine.ai.certain)
         heads = _heads(r.legal, JACK_HALF_POINTS)
-        gifts = [card for card in _cards(heads) if not beats(r, card)]
+        gifts = [card for card in C.cards_of(heads) if not beats(r, card)]
         if gifts and r.legal & ~heads & ~(1 << EXCUSE):
             for card in gifts:
                 found.setdefault(card, HEAD_GIVEN)
@@ -172,12 +168,12 @@ class _Table:
         if self.taker_may_trump(r.led):
             low = suit_cards & ~_heads(suit_cards, JACK_HALF_POINTS)
             if low:
-                for card in _cards(suit_cards & ~low):
+                for card in C.cards_of(suit_cards & ~low):
                     found[card] = HEAD_BEFORE_TAKER
         partner_tops = r.winner >= 0 and r.friends >> r.winner & 1
         if partner_tops and not r.unseen & HIGHER[r.win_card] and (
                 suit_cards & ~HIGHER[r.win_card]):
-            for card in _cards(suit_cards & HIGHER[r.win_card]):
+            for card in C.cards_of(suit_cards & HIGHER[r.win_card]):
                 found.setdefault(card, OVER_PARTNER_MASTER)
 
     def _petit_under_taker(self, found: dict[Card, str]) -> None:

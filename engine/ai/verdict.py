@@ -77,6 +77,7 @@ from engine.ai.discipline import FAULTS
 from engine.ai.expert import ExpertBot
 from engine.ai.expert_search import card_point_value
 from engine.cards import Card
+from engine.state import Phase
 from engine.views import SeatView
 
 #: Game points of the seat's score a decision may give up before it is an inaccuracy: about a
@@ -172,14 +173,15 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
     if is_forced(view, action):
         return Verdict("forced", action, action)
     chosen = analyse(view, samples, seed, include=action, stop=stop)
-    best, technique = model_choice(view, chosen, action)
+    broken = broken_rules(view)
+    best, technique = model_choice(view, chosen, action, broken)
     floor, margin = -math.inf, 0.0  # no card surely gains: nothing bounds the cost from below
     reason, suit = "", -1
     surely = False  # the option compared with is the card that surely gains
     if isinstance(action, Play):
         reading = club.reading_of_view(view)
         sure = sure_gain(reading)
-        if sure in discipline.faults(view, reading):
+        if sure >= 0 and broken(Play(sure)):
             sure = -1  # a head "sure" only if the taker follows a suit it may have set aside
         if sure >= 0:
             if chosen.value_of(Play(sure)) is chosen.value_of(action):
@@ -234,45 +236,47 @@ def judge(view: SeatView, action: Action, samples: int = DEFAULT_SAMPLES, seed: 
                    sure=surely, floored=low == floor, technique=ruled, analysis=chosen)
 
 
-def broken_rule(view: SeatView, action: Action) -> str:
-    """The rule the expert holds to that ``action`` breaks (a key of :data:`REASONS`), or
-    "": a card of :func:`engine.ai.discipline.faults`, a bid outside
-    :meth:`engine.ai.expert.ExpertBot.open_bids`."""
-    if isinstance(action, Play):
-        return discipline.faults(view).get(action.card, "")
-    if isinstance(action, Bid) and action not in ExpertBot.open_bids(view):
-        return TOO_HIGH_BID
-    return ""
+def broken_rules(view: SeatView) -> Callable[[Action], str]:
+    """For the decision of ``view``: the rule the expert holds to that an action breaks (a
+    key of :data:`REASONS`), or "" — a card of :func:`engine.ai.discipline.faults`, a bid
+    outside :meth:`engine.ai.expert.ExpertBot.open_bids`. Worked out once a decision."""
+    fouled = discipline.faults(view) if view.legal_plays else {}
+    open_bids = ExpertBot.open_bids(view) if view.phase is Phase.BIDDING else None
+
+    def broken(action: Action) -> str:
+        if isinstance(action, Play):
+            return fouled.get(action.card, "")
+        if isinstance(action, Bid) and open_bids is not None and action not in open_bids:
+            return TOO_HIGH_BID
+        return ""
+
+    return broken
 
 
-def expert_options(view: SeatView, analysis: Analysis) -> list[OptionValue]:
+def expert_options(view: SeatView, analysis: Analysis,
+                   broken: Callable[[Action], str] | None = None) -> list[OptionValue]:
     """The analysis's options the expert would choose among, best first: those that break
-    none of its rules (every option, when all of them would). The first is its pick — what
-    a hint proposes and what the review compares a choice with."""
+    none of its rules (``broken``, by default :func:`broken_rules` of ``view``; every
+    option, when all of them would). The first is its pick — what a hint proposes and what
+    the review compares a choice with."""
+    broken = broken if broken is not None else broken_rules(view)
     options = list(analysis.options)
-    if isinstance(options[0].action, Play):
-        fouled = discipline.faults(view)
-        kept = [o for o in options if not (isinstance(o.action, Play) and o.action.card in fouled)]
-    elif isinstance(options[0].action, Bid):
-        open_bids = ExpertBot.open_bids(view)
-        kept = [o for o in options if o.action in open_bids]
-    else:
-        kept = options
-    return kept or options
+    return [o for o in options if not broken(o.action)] or options
 
 
-def model_choice(view: SeatView, analysis: Analysis, action: Action
-                 ) -> tuple[Action | None, str]:
+def model_choice(view: SeatView, analysis: Analysis, action: Action,
+                 broken: Callable[[Action], str] | None = None) -> tuple[Action | None, str]:
     """The option to compare ``action`` with, as the expert would choose it (``None``: the
     action itself), and the rule the action breaks (``""``: none): the analysis's best among
-    the cards the defence's technique allows, or the bids the hand allows."""
+    the options that break none of the expert's rules (:func:`expert_options`)."""
     if not isinstance(action, Play | Bid):
         return _best_of(analysis, action), ""
     if analysis.forced:
         return None, ""
-    pick = expert_options(view, analysis)[0]
+    broken = broken if broken is not None else broken_rules(view)
+    pick = expert_options(view, analysis, broken)[0]
     same = normalised(pick.action) == normalised(action) or analysis.value_of(action) is pick
-    return (None if same else pick.action), broken_rule(view, action)
+    return (None if same else pick.action), broken(action)
 
 
 def _into_takers_void(r: club.Reading, card: Card) -> int:
@@ -353,7 +357,7 @@ __all__ = [
     "SUITED",
     "TOO_HIGH_BID",
     "Verdict",
-    "broken_rule",
+    "broken_rules",
     "classify",
     "expert_options",
     "judge",

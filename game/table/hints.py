@@ -181,10 +181,8 @@ def _tail(view: SeatView, options: list[OptionValue], best: OptionValue, lang: s
     return tr("hint_tail", lang, value=value, margin=_figure(margin, lang))
 
 
-def _sentence(view: SeatView, analysis: Analysis, lang: str) -> str:
-    # the expert's own pick and runner-up: no option that breaks a rule it holds to (a head
-    # before the taker, a bid above the hand's), whatever the estimate (the review's choice)
-    options = expert_options(view, analysis) if not analysis.forced else list(analysis.options)
+def _sentence(view: SeatView, analysis: Analysis, options: list[OptionValue],
+              lang: str) -> str:
     best = options[0]
     action = best.action
     if analysis.forced:
@@ -250,8 +248,10 @@ def explain(view: SeatView, analysis: Analysis, lang: str) -> Hint:
         figure = (tr("hint_only_choice", lang) if option.samples == 0
                   else _number(option.mean, lang, 1, sign=True))
         options.append(f"{label}  {figure}")
-    pick = (analysis.best if analysis.forced else expert_options(view, analysis)[0]).action
-    return Hint(pick, _sentence(view, analysis, lang), options)
+    # the expert's own pick and runner-up: no option that breaks a rule it holds to (a head
+    # before the taker, a bid above the hand's), whatever the estimate (the review's choice)
+    picks = expert_options(view, analysis)
+    return Hint(picks[0].action, _sentence(view, analysis, picks, lang), options)
 
 
 # --- in a worker process ----------------------------------------------------------------------
