@@ -84,13 +84,18 @@ PETITE_TRUMPS = {4: 4, 5: 3}
 GARDE_TRUMPS = {4: 5, 5: 4}
 PETIT_GUARDS = {4: 3, 5: 3}
 GARDE_SANS_TRUMPS = {4: 6, 5: 6}
+#: By player count, the trumps enough for a Garde sans or contre when two oudlers are among
+#: them (the Excuse counted): with five players the partner brings the rest.
+OUDLERS_GARDE_SANS_TRUMPS = {5: 5}
+OUDLERS = PETIT_BIT | TWENTY_ONE_BIT | C.EXCUSE_BIT
 
 
 def contract_ceiling(hand: Mask, players: int) -> str:
     """The highest contract a hand should bid at a table whose defenders hunt the Petit
     (``"pass"``: none): a hand short of trumps passes; a Garde needs trumps to stand the
     defence's trump leads, and a Petit with few guards is a Petite at most; a Garde sans or
-    contre, played without the dog, needs a long trump suit. A strong player's rule of thumb:
+    contre, played without the dog, needs a long trump suit (with five players, five trumps
+    with two oudlers will do). A strong player's rule of thumb:
     a search whose play-outs defend less well than such a table would bid more."""
     if players not in GARDE_TRUMPS:
         return "garde_contre"
@@ -100,7 +105,9 @@ def contract_ceiling(hand: Mask, players: int) -> str:
     if trumps < GARDE_TRUMPS[players] or (
             hand & PETIT_BIT and trumps - 1 < PETIT_GUARDS[players]):
         return "petite"
-    if trumps < GARDE_SANS_TRUMPS[players]:
+    if trumps < GARDE_SANS_TRUMPS[players] and (
+            trumps < OUDLERS_GARDE_SANS_TRUMPS.get(players, GARDE_SANS_TRUMPS[players])
+            or (hand & OUDLERS).bit_count() < 2):
         return "garde"
     return "garde_contre"
 

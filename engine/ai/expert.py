@@ -85,6 +85,12 @@ from engine.views import SeatView
 #: player's threshold for it: the floor a strong player recognises (a Garde sans needs the
 #: hand of one), below which no sampled deal's dog is worth the ×4 and ×6 swings.
 FLOOR_MARGIN = 2.0
+#: Wider margins by player count and contract. With five players the partner brings a third
+#: of the hand: six trumps with an oudler are a Garde there and three oudlers a Garde sans,
+#: which the four-player count undervalues (docs/bots.md, *Five players bid higher*).
+FLOOR_MARGINS: dict[int, dict[str, float]] = {
+    5: {"garde": 8.0, "garde_sans": 5.0, "garde_contre": 5.0},
+}
 #: Standard errors by which a contract's searched gain over a pass must stand clear of zero
 #: for the expert to take it: a bound rather than a mean, against deals whose scores spread
 #: wide (a lucky dog in a few sampled deals is not a hand).
@@ -131,7 +137,7 @@ class ExpertBot(SearchingBot):
         """The bids the expert weighs: a pass, and the legal contracts within the hand's
         trumps (:func:`engine.ai.club_contract.contract_ceiling`) whose point count (its long
         trumps counted, :data:`LONG_TRUMPS`) reaches the floor (:data:`FLOOR_MARGIN` below
-        the club player's threshold)."""
+        the club player's threshold, or the margin of :data:`FLOOR_MARGINS`)."""
         n = view.players
         size = view.rules.setup(n).hand
         strength = hand_strength(view.hand_mask, n, size)
@@ -139,9 +145,11 @@ class ExpertBot(SearchingBot):
         strength += LONG_TRUMPS * max(0, trumps - 5) * 18 / size
         thresholds = thresholds_for(n)
         ceiling = contract_ceiling(view.hand_mask, n)
+        margins = FLOOR_MARGINS.get(n, {})
         return [b for b in O.legal_bids(view) if b.contract is None or (
             within_ceiling(b.contract, ceiling)
-            and strength >= thresholds.get(b.contract, thresholds["petite"]) - FLOOR_MARGIN)]
+            and strength >= thresholds.get(b.contract, thresholds["petite"])
+            - margins.get(b.contract, FLOOR_MARGIN))]
 
     def bid_problem(self, view: SeatView, rng: random.Random) -> SearchProblem[Bid]:
         """Every legal bid, each followed by the rest of the auction and the play."""
