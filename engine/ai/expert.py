@@ -86,7 +86,7 @@ from engine.views import SeatView
 #: hand of one), below which no sampled deal's dog is worth the ×4 and ×6 swings.
 FLOOR_MARGIN = 2.0
 #: Wider margins by player count and contract. With five players the partner brings a third
-#: of the hand: six trumps with an oudler are a Garde there and three oudlers a Garde sans,
+#: of the hand: six trumps with an oudler are a Garde there, and five with two oudlers a Garde sans,
 #: which the four-player count undervalues (docs/bots.md, *Five players bid higher*).
 FLOOR_MARGINS: dict[int, dict[str, float]] = {
     5: {"garde": 8.0, "garde_sans": 5.0, "garde_contre": 5.0},
