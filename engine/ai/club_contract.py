@@ -87,7 +87,6 @@ GARDE_SANS_TRUMPS = {4: 6, 5: 6}
 #: By player count, the trumps enough for a Garde sans or contre when two oudlers are among
 #: them (the Excuse counted): with five players the partner brings the rest.
 OUDLERS_GARDE_SANS_TRUMPS = {5: 5}
-OUDLERS = PETIT_BIT | TWENTY_ONE_BIT | C.EXCUSE_BIT
 
 
 def contract_ceiling(hand: Mask, players: int) -> str:
@@ -107,7 +106,7 @@ def contract_ceiling(hand: Mask, players: int) -> str:
         return "petite"
     if trumps < GARDE_SANS_TRUMPS[players] and (
             trumps < OUDLERS_GARDE_SANS_TRUMPS.get(players, GARDE_SANS_TRUMPS[players])
-            or (hand & OUDLERS).bit_count() < 2):
+            or (hand & C.OUDLER_MASK).bit_count() < 2):
         return "garde"
     return "garde_contre"
 

@@ -40,7 +40,7 @@ def contracts(view: SeatView) -> list[str | None]:
 
 
 def mask(hand: str) -> int:
-    return sum(1 << c for c in C.parse_cards(hand.split()))
+    return C.mask_of(C.parse_cards(hand.split()))
 
 
 @pytest.mark.parametrize(("players", "hand", "ceiling"), [
